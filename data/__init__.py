@@ -1,0 +1,75 @@
+"""Rami's storage: every SQL statement of the project lives in this package.
+
+It knows nothing of Discord, and treats the rules engine's state as an opaque JSON document.
+Open it once, share it, close it at shutdown::
+
+    db = await Database.open("var/rami.sqlite3")      # creates folders, migrates
+    game = await db.games.create_game(guild, channel, host, "classic", state_json)
+    game = await db.games.save_action(game.id, game.version, new_json, "playing",
+                                      user_id, "draw", {"from": "stock"})
+    top = await db.leaderboard.leaderboard(guild)
+    await db.close()
+
+Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
+
+``games``
+    One row per table: ids, ``preset``, ``status`` (lobby, playing, finished, cancelled,
+    abandoned), ``state_json``, ``version`` (optimistic-concurrency token), ``message_id``,
+    ``turn_deadline`` and times. A partial unique index allows one active (lobby or playing)
+    game per channel.
+``game_actions``
+    The append-only action log, keyed by (game, seq); ``seq`` equals the version the action
+    produced and is written in the same transaction as the state.
+``game_results``
+    One row per seat of a finished game (rank, win, deals won, rummies, score) with the
+    player's rating before and after.
+``player_stats``
+    The leaderboard, keyed by (guild, preset, user): games, wins, deals won, rummies and an
+    openskill rating (mu, sigma). Preset ``"*"`` is the all-presets track.
+
+Times are aware UTC datetimes in Python and UNIX seconds in SQLite.
+"""
+
+from data.db import Database, SynchronousLevel
+from data.errors import ChannelBusy, DataError, GameClosed, GameNotFound, SchemaError, StaleState
+from data.games import GameStore
+from data.leaderboard import (
+    ALL_PRESETS,
+    LeaderboardStore,
+    PlayerResult,
+    PlayerStats,
+    ResultRow,
+    Standing,
+)
+from data.ratings import Rating, rate
+from data.rows import UNCHANGED, ActionRow, GameRow, GameStatus, Unchanged
+from data.schema import Migration, load_migrations, migrate, schema_version
+
+__all__ = [
+    "ALL_PRESETS",
+    "UNCHANGED",
+    "ActionRow",
+    "ChannelBusy",
+    "DataError",
+    "Database",
+    "GameClosed",
+    "GameNotFound",
+    "GameRow",
+    "GameStatus",
+    "GameStore",
+    "LeaderboardStore",
+    "Migration",
+    "PlayerResult",
+    "PlayerStats",
+    "Rating",
+    "ResultRow",
+    "SchemaError",
+    "StaleState",
+    "Standing",
+    "SynchronousLevel",
+    "Unchanged",
+    "load_migrations",
+    "migrate",
+    "rate",
+    "schema_version",
+]

@@ -1,0 +1,313 @@
+"""Storage of tables (a lobby, then its game) and of their action log.
+
+A row of ``games`` holds the rules engine's whole state as one opaque JSON document
+(``state_json``) plus what the bot needs around it: guild, channel, host, preset, status,
+the public message id and the current turn deadline. A channel has at most one *active*
+game (status ``lobby`` or ``playing``); ended ones (``finished``, ``cancelled``,
+``abandoned``) stay as history and never change again.
+
+Every change of state goes through :meth:`GameStore.save_action` or
+:meth:`GameStore.finish_game`: one transaction that checks the caller's ``expected_version``
+(optimistic concurrency: two clicks on the same state cannot both win), writes the new state,
+bumps ``version`` and appends the action to ``game_actions`` with ``seq`` = the new version.
+So the log and the state never disagree, and a reply sent after the call returns describes
+something already durable.
+
+API (all on ``db.games``)::
+
+    create_game(guild_id, channel_id, host_id, preset, state_json, status="lobby") -> GameRow
+    get(game_id) -> GameRow | None
+    get_active(channel_id) -> GameRow | None
+    list_active() -> list[GameRow]
+    save_action(game_id, expected_version, state_json, status, actor_id, action_kind,
+                action_payload, *, message_id=UNCHANGED, turn_deadline=UNCHANGED) -> GameRow
+    finish_game(game_id, expected_version, state_json, status, actor_id, action_kind,
+                action_payload, results=None, *, message_id=UNCHANGED) -> GameRow
+    set_message(game_id, message_id) -> GameRow
+    actions(game_id) -> list[ActionRow]
+    results(game_id) -> list[ResultRow]
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final
+
+import aiosqlite
+
+from data._clock import to_timestamp
+from data.errors import ChannelBusy, GameClosed, GameNotFound, StaleState
+from data.leaderboard import (
+    ALL_PRESETS,
+    PlayerResult,
+    ResultRow,
+    check_results,
+    record_results,
+    result_row,
+)
+from data.rows import (
+    UNCHANGED,
+    ActionRow,
+    GameRow,
+    GameStatus,
+    Unchanged,
+    action_row,
+    game_row,
+)
+
+if TYPE_CHECKING:
+    from data.db import Database
+
+__all__ = ["UNCHANGED", "ActionRow", "GameRow", "GameStatus", "GameStore", "Unchanged"]
+
+
+_ACTIVE_SQL: Final = "('lobby', 'playing')"
+
+
+def _status(value: GameStatus | str, *, active: bool) -> GameStatus:
+    status = GameStatus(value)
+    if status.is_active != active:
+        want = "lobby or playing" if active else "finished, cancelled or abandoned"
+        raise ValueError(f"status must be {want} here, not {status.value!r}")
+    return status
+
+
+def _payload_json(payload: Mapping[str, Any]) -> str:
+    return json.dumps(dict(payload), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class GameStore:
+    """Games and their action log, on one :class:`~data.db.Database`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        preset: str,
+        state_json: str,
+        status: GameStatus | str = GameStatus.LOBBY,
+    ) -> GameRow:
+        """Store a new active table at version 0; SQLite picks its id.
+
+        :raises ChannelBusy: the channel already has a lobby or a game in play.
+        """
+        if not preset or preset == ALL_PRESETS:
+            raise ValueError(f"{preset!r} is not a preset name")
+        checked = _status(status, active=True)
+        now = to_timestamp(self._db.now())
+        async with self._db.transaction() as conn:
+            async with conn.execute(
+                f"SELECT id FROM games WHERE channel_id = ? AND status IN {_ACTIVE_SQL}",
+                (channel_id,),
+            ) as cur:
+                busy = await cur.fetchone()
+            if busy is not None:
+                raise ChannelBusy(channel_id, int(busy[0]))
+            async with conn.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, preset, status, state_json,"
+                " version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)"
+                " RETURNING *",
+                (guild_id, channel_id, host_id, preset, checked.value, state_json, now, now),
+            ) as cur:
+                row = await cur.fetchone()
+        assert row is not None  # INSERT ... RETURNING yields the row or raises
+        return game_row(row)
+
+    async def get(self, game_id: int) -> GameRow | None:
+        row = await self._db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        return None if row is None else game_row(row)
+
+    async def get_active(self, channel_id: int) -> GameRow | None:
+        """The channel's lobby or game in play, if any."""
+        row = await self._db.fetchone(
+            f"SELECT * FROM games WHERE channel_id = ? AND status IN {_ACTIVE_SQL}",
+            (channel_id,),
+        )
+        return None if row is None else game_row(row)
+
+    async def list_active(self) -> list[GameRow]:
+        """Every lobby and game in play, oldest first (to resume timers and buttons)."""
+        rows = await self._db.fetchall(
+            f"SELECT * FROM games WHERE status IN {_ACTIVE_SQL} ORDER BY id"
+        )
+        return [game_row(row) for row in rows]
+
+    async def save_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        state_json: str,
+        status: GameStatus | str,
+        actor_id: int | None,
+        action_kind: str,
+        action_payload: Mapping[str, Any],
+        *,
+        message_id: int | Unchanged | None = UNCHANGED,
+        turn_deadline: datetime | Unchanged | None = UNCHANGED,
+    ) -> GameRow:
+        """Store the state after one action and log the action, in one transaction.
+
+        ``status`` must stay active (lobby or playing); ending a game is
+        :meth:`finish_game`. ``actor_id`` is ``None`` for the bot's own actions (timeouts).
+
+        :raises StaleState: ``expected_version`` is not the stored version; nothing written.
+        :raises GameClosed: the game has already ended.
+        :raises GameNotFound: no such game.
+        """
+        checked = _status(status, active=True)
+        async with self._db.transaction() as conn:
+            row = await self._apply(
+                conn,
+                game_id,
+                expected_version,
+                state_json,
+                checked,
+                actor_id,
+                action_kind,
+                action_payload,
+                message_id,
+                turn_deadline,
+            )
+        return game_row(row)
+
+    async def finish_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        state_json: str,
+        status: GameStatus | str,
+        actor_id: int | None,
+        action_kind: str,
+        action_payload: Mapping[str, Any],
+        results: Sequence[PlayerResult] | None = None,
+        *,
+        message_id: int | Unchanged | None = UNCHANGED,
+    ) -> GameRow:
+        """End a game: like :meth:`save_action`, plus results and leaderboard, one transaction.
+
+        ``status`` is ``finished``, ``cancelled`` or ``abandoned``; the turn deadline is
+        cleared. Only a ``finished`` game with ``results`` writes result rows and updates the
+        guild's leaderboard and ratings (for its preset and for all presets); cancelled and
+        abandoned games never count.
+
+        :raises ValueError: results given for a game that did not finish, or inconsistent
+            results (checked before anything is written).
+        :raises StaleState: ``expected_version`` is not the stored version; nothing written.
+        :raises GameClosed: the game has already ended.
+        :raises GameNotFound: no such game.
+        """
+        checked = _status(status, active=False)
+        if results is not None:
+            if checked is not GameStatus.FINISHED:
+                raise ValueError(f"a {checked.value} game has no results to record")
+            check_results(results)
+        async with self._db.transaction() as conn:
+            row = await self._apply(
+                conn,
+                game_id,
+                expected_version,
+                state_json,
+                checked,
+                actor_id,
+                action_kind,
+                action_payload,
+                message_id,
+                None,
+            )
+            if results is not None:
+                await record_results(
+                    conn,
+                    game_id=game_id,
+                    guild_id=int(row["guild_id"]),
+                    preset=str(row["preset"]),
+                    results=results,
+                    when=float(row["updated_at"]),
+                )
+        return game_row(row)
+
+    async def _apply(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        expected_version: int,
+        state_json: str,
+        status: GameStatus,
+        actor_id: int | None,
+        action_kind: str,
+        action_payload: Mapping[str, Any],
+        message_id: int | Unchanged | None,
+        turn_deadline: datetime | Unchanged | None,
+    ) -> sqlite3.Row:
+        """Check the version, update the game and append the action (inside a transaction)."""
+        payload = _payload_json(action_payload)
+        async with conn.execute(
+            "SELECT status, version FROM games WHERE id = ?", (game_id,)
+        ) as cur:
+            current = await cur.fetchone()
+        if current is None:
+            raise GameNotFound(game_id)
+        if not GameStatus(current["status"]).is_active:
+            raise GameClosed(game_id, str(current["status"]))
+        if int(current["version"]) != expected_version:
+            raise StaleState(game_id, expected_version, int(current["version"]))
+        now = to_timestamp(self._db.now())
+        sets = ["state_json = ?", "status = ?", "version = version + 1", "updated_at = ?"]
+        params: list[Any] = [state_json, status.value, now]
+        if message_id is not UNCHANGED:
+            sets.append("message_id = ?")
+            params.append(message_id)
+        if turn_deadline is not UNCHANGED:
+            sets.append("turn_deadline = ?")
+            params.append(None if turn_deadline is None else to_timestamp(turn_deadline))
+        async with conn.execute(
+            f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING *",
+            (*params, game_id, expected_version),
+        ) as cur:
+            row = await cur.fetchone()
+        assert row is not None  # checked above, under the write lock
+        await conn.execute(
+            "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, int(row["version"]), actor_id, action_kind, payload, now),
+        )
+        return row
+
+    async def set_message(self, game_id: int, message_id: int | None) -> GameRow:
+        """Remember the game's public message. Not a game action: ``version`` is unchanged,
+        so a caller holding the current version can still save its next action.
+
+        :raises GameNotFound: no such game.
+        """
+        now = to_timestamp(self._db.now())
+        async with (
+            self._db.transaction() as conn,
+            conn.execute(
+                "UPDATE games SET message_id = ?, updated_at = ? WHERE id = ? RETURNING *",
+                (message_id, now, game_id),
+            ) as cur,
+        ):
+            row = await cur.fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        return game_row(row)
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        """The game's action log, oldest first."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM game_actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [action_row(row) for row in rows]
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        """The stored results of a finished game, by rank then seat (empty if none)."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM game_results WHERE game_id = ? ORDER BY rank, seat", (game_id,)
+        )
+        return [result_row(row) for row in rows]

@@ -1,0 +1,318 @@
+"""Results of finished games and the per-guild leaderboard.
+
+Everything here is scoped to one guild: a result in guild A never shows in guild B. Within a
+guild, each player has one :class:`Standing` per preset they played plus one for the preset
+:data:`ALL_PRESETS` (``"*"``), whose counts are the sums over presets and whose rating is
+updated by every finished game. Computer players (``is_bot``) are rated too, so that beating
+them is worth something, but the default listing shows people only.
+
+Results are written by :meth:`data.games.GameStore.finish_game`, through
+:func:`record_results`, inside the same transaction that ends the game.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Final
+
+import aiosqlite
+
+from data import ratings
+from data._clock import from_timestamp
+from data.ratings import Rating
+
+if TYPE_CHECKING:
+    from data.db import Database
+
+__all__ = [
+    "ALL_PRESETS",
+    "LeaderboardStore",
+    "PlayerResult",
+    "PlayerStats",
+    "ResultRow",
+    "Standing",
+    "check_results",
+    "record_results",
+]
+
+ALL_PRESETS: Final = "*"
+"""The preset name of the track that counts every preset together."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """How one seat ended a finished game (given by the caller of ``finish_game``).
+
+    ``user_id`` is the Discord id for a person; for a computer player, any id that is stable
+    across games and unique within the game (its rating accumulates under that id).
+    """
+
+    user_id: int
+    display_name: str
+    is_bot: bool
+    bot_level: str | None
+    seat: int
+    rank: int
+    won: bool
+    deals_won: int
+    rummies: int
+    final_score: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """A stored :class:`PlayerResult`, with the preset-track rating before and after."""
+
+    game_id: int
+    result: PlayerResult
+    rating_before: Rating
+    rating_after: Rating
+
+    @property
+    def rating_change(self) -> float:
+        return self.rating_after.ordinal - self.rating_before.ordinal
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line of the leaderboard for one guild and one preset (or ``"*"``)."""
+
+    guild_id: int
+    preset: str
+    user_id: int
+    display_name: str
+    is_bot: bool
+    games: int
+    wins: int
+    deals_won: int
+    rummies: int
+    mu: float
+    sigma: float
+    last_played_at: datetime
+
+    @property
+    def rating(self) -> float:
+        """The displayed rating (conservative ordinal ``mu - 3 sigma``)."""
+        return Rating(self.mu, self.sigma).ordinal
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game, from 0.0 to 1.0 (0.0 before any game)."""
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's record in one guild: all presets together, and preset by preset."""
+
+    guild_id: int
+    user_id: int
+    display_name: str
+    is_bot: bool
+    overall: Standing
+    presets: dict[str, Standing]
+
+
+def check_results(results: Sequence[PlayerResult]) -> None:
+    """Refuse results that cannot be stored; raises :class:`ValueError` before any write."""
+    if not results:
+        raise ValueError("a finished game needs at least one result")
+    users = [r.user_id for r in results]
+    seats = [r.seat for r in results]
+    if len(set(users)) != len(users):
+        raise ValueError(f"a player appears twice in the results: {users}")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"a seat appears twice in the results: {seats}")
+    for r in results:
+        if r.rank < 1 or r.seat < 0 or r.deals_won < 0 or r.rummies < 0:
+            raise ValueError(f"impossible result {r!r}")
+
+
+async def record_results(
+    conn: aiosqlite.Connection,
+    *,
+    game_id: int,
+    guild_id: int,
+    preset: str,
+    results: Sequence[PlayerResult],
+    when: float,
+) -> None:
+    """Write the result rows and update both rating tracks. Runs in the caller's transaction.
+
+    The caller must have called :func:`check_results`.
+    """
+    ranks = [r.rank for r in results]
+    before = await _ratings(conn, guild_id, preset, results)
+    after = ratings.rate(before, ranks)
+    total_before = await _ratings(conn, guild_id, ALL_PRESETS, results)
+    total_after = ratings.rate(total_before, ranks)
+    for r, old, new in zip(results, before, after, strict=True):
+        await conn.execute(
+            "INSERT INTO game_results (game_id, user_id, display_name, is_bot, bot_level, seat,"
+            " rank, won, deals_won, rummies, final_score, mu_before, sigma_before, mu_after,"
+            " sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                r.user_id,
+                r.display_name,
+                int(r.is_bot),
+                r.bot_level,
+                r.seat,
+                r.rank,
+                int(r.won),
+                r.deals_won,
+                r.rummies,
+                r.final_score,
+                old.mu,
+                old.sigma,
+                new.mu,
+                new.sigma,
+            ),
+        )
+    for track, new_ratings in ((preset, after), (ALL_PRESETS, total_after)):
+        for r, new in zip(results, new_ratings, strict=True):
+            await conn.execute(
+                _UPSERT_STANDING,
+                (
+                    guild_id,
+                    track,
+                    r.user_id,
+                    r.display_name,
+                    int(r.is_bot),
+                    int(r.won),
+                    r.deals_won,
+                    r.rummies,
+                    new.mu,
+                    new.sigma,
+                    when,
+                ),
+            )
+
+
+_UPSERT_STANDING = """
+INSERT INTO player_stats (guild_id, preset, user_id, display_name, is_bot, games, wins,
+                          deals_won, rummies, mu, sigma, last_played_at)
+VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, preset, user_id) DO UPDATE SET
+    display_name = excluded.display_name,
+    is_bot = excluded.is_bot,
+    games = games + 1,
+    wins = wins + excluded.wins,
+    deals_won = deals_won + excluded.deals_won,
+    rummies = rummies + excluded.rummies,
+    mu = excluded.mu,
+    sigma = excluded.sigma,
+    last_played_at = excluded.last_played_at
+"""
+
+
+async def _ratings(
+    conn: aiosqlite.Connection, guild_id: int, preset: str, results: Sequence[PlayerResult]
+) -> list[Rating]:
+    users = [r.user_id for r in results]
+    marks = ", ".join("?" * len(users))
+    async with conn.execute(
+        f"SELECT user_id, mu, sigma FROM player_stats"
+        f" WHERE guild_id = ? AND preset = ? AND user_id IN ({marks})",
+        (guild_id, preset, *users),
+    ) as cur:
+        known = {int(row[0]): Rating(float(row[1]), float(row[2])) for row in await cur.fetchall()}
+    return [known.get(user, Rating()) for user in users]
+
+
+def _standing(row: sqlite3.Row) -> Standing:
+    return Standing(
+        guild_id=int(row["guild_id"]),
+        preset=str(row["preset"]),
+        user_id=int(row["user_id"]),
+        display_name=str(row["display_name"]),
+        is_bot=bool(row["is_bot"]),
+        games=int(row["games"]),
+        wins=int(row["wins"]),
+        deals_won=int(row["deals_won"]),
+        rummies=int(row["rummies"]),
+        mu=float(row["mu"]),
+        sigma=float(row["sigma"]),
+        last_played_at=from_timestamp(float(row["last_played_at"])),
+    )
+
+
+def result_row(row: sqlite3.Row) -> ResultRow:
+    """Build a :class:`ResultRow` from a ``game_results`` row."""
+    result = PlayerResult(
+        user_id=int(row["user_id"]),
+        display_name=str(row["display_name"]),
+        is_bot=bool(row["is_bot"]),
+        bot_level=None if row["bot_level"] is None else str(row["bot_level"]),
+        seat=int(row["seat"]),
+        rank=int(row["rank"]),
+        won=bool(row["won"]),
+        deals_won=int(row["deals_won"]),
+        rummies=int(row["rummies"]),
+        final_score=int(row["final_score"]),
+    )
+    return ResultRow(
+        game_id=int(row["game_id"]),
+        result=result,
+        rating_before=Rating(float(row["mu_before"]), float(row["sigma_before"])),
+        rating_after=Rating(float(row["mu_after"]), float(row["sigma_after"])),
+    )
+
+
+class LeaderboardStore:
+    """Read side of the leaderboard (the write side is ``GameStore.finish_game``)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        preset: str | None = None,
+        limit: int = 10,
+        include_bots: bool = False,
+    ) -> list[Standing]:
+        """The best players of a guild, best first.
+
+        Ordered by rating (``mu - 3 sigma``), then wins, then games played.
+
+        :param preset: one preset's board; ``None`` for all presets together.
+        :param include_bots: also list computer players (people only by default).
+        """
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
+        track = ALL_PRESETS if preset is None else preset
+        bots = "" if include_bots else " AND is_bot = 0"
+        rows = await self._db.fetchall(
+            f"SELECT * FROM player_stats WHERE guild_id = ? AND preset = ?{bots}"
+            f" ORDER BY mu - {ratings.ORDINAL_Z!r} * sigma DESC, wins DESC, games DESC, user_id"
+            " LIMIT ?",
+            (guild_id, track, limit),
+        )
+        return [_standing(row) for row in rows]
+
+    async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """A player's record in a guild, or ``None`` if they never finished a game there."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM player_stats WHERE guild_id = ? AND user_id = ? ORDER BY preset",
+            (guild_id, user_id),
+        )
+        standings = [_standing(row) for row in rows]
+        overall = next((s for s in standings if s.preset == ALL_PRESETS), None)
+        if overall is None:
+            return None
+        return PlayerStats(
+            guild_id=guild_id,
+            user_id=user_id,
+            display_name=overall.display_name,
+            is_bot=overall.is_bot,
+            overall=overall,
+            presets={s.preset: s for s in standings if s.preset != ALL_PRESETS},
+        )

@@ -1,0 +1,107 @@
+"""The value objects read back from the ``games`` and ``game_actions`` tables."""
+
+from __future__ import annotations
+
+import enum
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final
+
+from data._clock import from_timestamp
+
+__all__ = ["UNCHANGED", "ActionRow", "GameRow", "GameStatus", "Unchanged", "action_row", "game_row"]
+
+
+class GameStatus(enum.StrEnum):
+    """Where a table is in its life. Compares equal to its text (``"lobby"``...)."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+    ABANDONED = "abandoned"
+
+    @property
+    def is_active(self) -> bool:
+        """Lobby and playing games hold their channel; the others are history."""
+        return self in (GameStatus.LOBBY, GameStatus.PLAYING)
+
+
+class Unchanged(enum.Enum):
+    """Type of :data:`UNCHANGED`."""
+
+    UNCHANGED = enum.auto()
+
+    def __repr__(self) -> str:
+        return "UNCHANGED"
+
+
+UNCHANGED: Final = Unchanged.UNCHANGED
+"""Default of optional columns in updates: keep the stored value (``None`` clears it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One stored table. ``state_json`` is the rules engine's document, untouched."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    preset: str
+    status: GameStatus
+    state_json: str
+    version: int
+    message_id: int | None
+    turn_deadline: datetime | None
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def is_active(self) -> bool:
+        return self.status.is_active
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One entry of a game's action log; ``seq`` is the game version it produced."""
+
+    game_id: int
+    seq: int
+    actor_id: int | None
+    kind: str
+    payload: dict[str, Any]
+    created_at: datetime
+
+
+def game_row(row: sqlite3.Row) -> GameRow:
+    """Build a :class:`GameRow` from a ``games`` row."""
+    deadline = row["turn_deadline"]
+    return GameRow(
+        id=int(row["id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        host_id=int(row["host_id"]),
+        preset=str(row["preset"]),
+        status=GameStatus(row["status"]),
+        state_json=str(row["state_json"]),
+        version=int(row["version"]),
+        message_id=None if row["message_id"] is None else int(row["message_id"]),
+        turn_deadline=None if deadline is None else from_timestamp(float(deadline)),
+        created_at=from_timestamp(float(row["created_at"])),
+        updated_at=from_timestamp(float(row["updated_at"])),
+    )
+
+
+def action_row(row: sqlite3.Row) -> ActionRow:
+    """Build an :class:`ActionRow` from a ``game_actions`` row."""
+    return ActionRow(
+        game_id=int(row["game_id"]),
+        seq=int(row["seq"]),
+        actor_id=None if row["actor_id"] is None else int(row["actor_id"]),
+        kind=str(row["kind"]),
+        payload=json.loads(row["payload_json"]),
+        created_at=from_timestamp(float(row["created_at"])),
+    )
