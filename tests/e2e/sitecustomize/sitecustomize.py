@@ -1,0 +1,33 @@
+"""Point discord.py at the fake Discord when ``FAKE_DISCORD_URL`` is set (e.g. ``http://127.0.0.1:PORT``).
+
+Put this folder first on ``PYTHONPATH`` of a bot process: Python imports ``sitecustomize`` at start-up,
+before the bot's own code. Without the variable this module does nothing and imports nothing.
+
+It sets ``discord.http.Route.BASE`` (read by every REST call, interaction callbacks and webhooks
+included) and ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` (the URL a plain ``Client`` always
+dials; only ``AutoShardedClient`` asks ``/gateway/bot``, and the fake answers that too).
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def _point_discord_at(url: str) -> None:
+    """Patch discord.py's REST base and gateway URL to the fake at ``url``."""
+    import logging
+
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    base = yarl.URL(url.rstrip("/"))
+    discord.http.Route.BASE = str(base / "api" / "v10")
+    ws_scheme = "wss" if base.scheme == "https" else "ws"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = base.with_scheme(ws_scheme).with_path("/")
+    logging.getLogger(__name__).debug("discord.py pointed at %s", base)
+
+
+_URL = os.environ.get("FAKE_DISCORD_URL")
+if _URL:
+    _point_discord_at(_URL)
