@@ -1,0 +1,110 @@
+"""Actions a player takes, as small values that print, parse and round-trip through JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Union
+
+from rummy.cards import Card, parse_cards
+from rummy.errors import RummyError
+
+
+class Source(Enum):
+    STOCK = "stock"
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True)
+class Draw:
+    source: Source = Source.STOCK
+
+    def __str__(self) -> str:
+        return f"draw {self.source.value}"
+
+
+@dataclass(frozen=True)
+class Meld:
+    """Lay down one or more new melds at once (an opening is judged on their total)."""
+
+    melds: tuple[tuple[Card, ...], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """``"7H 8H 9H | QC QD QS"``: melds separated by ``|``."""
+        groups = [g for g in text.split("|") if g.strip()]
+        if not groups:
+            raise RummyError("Name the cards to meld, e.g. 7H 8H 9H | QC QD QS.")
+        return cls(tuple(tuple(parse_cards(g)) for g in groups))
+
+    def __str__(self) -> str:
+        return "meld " + " | ".join(" ".join(str(c) for c in m) for m in self.melds)
+
+
+@dataclass(frozen=True)
+class LayOff:
+    cards: tuple[Card, ...]
+    target: int  # index of the meld on the table
+
+    def __str__(self) -> str:
+        return f"layoff {' '.join(str(c) for c in self.cards)} on {self.target + 1}"
+
+
+@dataclass(frozen=True)
+class Swap:
+    target: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"swap {self.card} into {self.target + 1}"
+
+
+@dataclass(frozen=True)
+class Discard:
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+Action = Union[Draw, Meld, LayOff, Swap, Discard]
+
+
+def _tok(card: Card) -> str:
+    text = card.token
+    return f"{text}={card.stands_for}" if card.stands_for else text
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, Draw):
+        return {"type": "draw", "source": action.source.value}
+    if isinstance(action, Meld):
+        return {"type": "meld", "melds": [[_tok(c) for c in m] for m in action.melds]}
+    if isinstance(action, LayOff):
+        return {"type": "layoff", "cards": [_tok(c) for c in action.cards], "target": action.target}
+    if isinstance(action, Swap):
+        return {"type": "swap", "target": action.target, "card": _tok(action.card)}
+    return {"type": "discard", "card": _tok(action.card)}
+
+
+def _card(text: str) -> Card:
+    if "=" in text and "#" in text.split("=")[0]:
+        left, right = text.split("=", 1)
+        base = Card.parse(left)
+        return Card.parse(f"JK={right}#{base.copy}")
+    return Card.parse(text)
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    kind = data["type"]
+    if kind == "draw":
+        return Draw(Source(data["source"]))
+    if kind == "meld":
+        return Meld(tuple(tuple(_card(t) for t in m) for m in data["melds"]))
+    if kind == "layoff":
+        return LayOff(tuple(_card(t) for t in data["cards"]), int(data["target"]))
+    if kind == "swap":
+        return Swap(int(data["target"]), _card(data["card"]))
+    if kind == "discard":
+        return Discard(_card(data["card"]))
+    raise ValueError(f"unknown action type {kind!r}")

@@ -1,0 +1,65 @@
+"""One family of errors. Every ``str()`` is a sentence a player can read as is."""
+
+from __future__ import annotations
+
+
+class RummyError(Exception):
+    """Base of every error the rules package raises on purpose."""
+
+
+class BadCard(RummyError, ValueError):
+    """A token that is not a card."""
+
+    def __init__(self, token: str, why: str | None = None) -> None:
+        self.token = token
+        self.why = why
+        msg = f"{token.strip()!r} is not a card"
+        if why:
+            msg += f": {why}"
+        else:
+            msg += " (try 7H, 10S, QD, AC, 7♥ or JK for a joker)"
+        super().__init__(msg)
+
+
+class BadRules(RummyError, ValueError):
+    """A house-rule combination that cannot work."""
+
+
+class IllegalAction(RummyError):
+    """An action the rules refuse. The state is left unchanged."""
+
+
+class NotYourTurn(IllegalAction):
+    pass
+
+
+class WrongPhase(IllegalAction):
+    """E.g. discarding before drawing, or drawing twice."""
+
+
+class CardNotInHand(IllegalAction):
+    pass
+
+
+class InvalidMeld(IllegalAction):
+    pass
+
+
+class CannotLayOff(IllegalAction):
+    pass
+
+
+class CannotSwap(IllegalAction):
+    pass
+
+
+class OpeningTooLow(IllegalAction):
+    pass
+
+
+class CannotDiscard(IllegalAction):
+    pass
+
+
+class GameOver(IllegalAction):
+    pass

@@ -1,0 +1,157 @@
+"""The whole game as one versioned JSON document, and back, exactly.
+
+This is what the bot stores after every action. It holds hidden information (hands, the stock
+order, the seed), so it is for storage only: anything shown to a person goes through a view.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rummy.cards import Card, Rank, Suit
+from rummy.deal import Deal, Phase, TableMeld
+from rummy.game import DealRecord, Game, Player
+from rummy.melds import Meld, MeldKind
+from rummy.rules import Rules, find_preset
+from rummy.scoring import DealEnd, DealOutcome
+
+SCHEMA_VERSION = 1
+
+
+class SchemaError(ValueError):
+    """A stored document this version cannot read."""
+
+
+def _card(c: Card) -> str:
+    return c.token
+
+
+def _cards(cs: list[Card] | tuple[Card, ...]) -> list[str]:
+    return [c.token for c in cs]
+
+
+def _load_cards(tokens: list[str]) -> list[Card]:
+    return [Card.parse(t) for t in tokens]
+
+
+def rules_to_json(rules: Rules) -> dict[str, Any]:
+    base = find_preset(rules.name)
+    return {"preset": rules.name, "overrides": rules.overrides_from(base)}
+
+
+def rules_from_json(data: dict[str, Any]) -> Rules:
+    return find_preset(data["preset"]).with_overrides(**data.get("overrides", {}))
+
+
+def _meld_to_json(m: Meld) -> dict[str, Any]:
+    return {"kind": m.kind.value, "cards": _cards(m.cards), "suit": m.suit.value if m.suit else None,
+            "start": m.start, "rank": int(m.rank) if m.rank else None}
+
+
+def _meld_from_json(d: dict[str, Any]) -> Meld:
+    return Meld(MeldKind(d["kind"]), tuple(_load_cards(d["cards"])),
+                Suit(d["suit"]) if d["suit"] else None, d["start"],
+                Rank(d["rank"]) if d["rank"] else None)
+
+
+def _outcome_to_json(o: DealOutcome) -> dict[str, Any]:
+    return {"reason": o.reason.value, "winners": list(o.winners),
+            "points": {str(k): v for k, v in o.points.items()},
+            "hand_values": {str(k): v for k, v in o.hand_values.items()}, "rummy": o.rummy}
+
+
+def _outcome_from_json(d: dict[str, Any]) -> DealOutcome:
+    return DealOutcome(DealEnd(d["reason"]), tuple(d["winners"]),
+                       {int(k): v for k, v in d["points"].items()},
+                       {int(k): v for k, v in d["hand_values"].items()}, d["rummy"])
+
+
+def _find(hand: list[Card], token: str | None) -> Card | None:
+    """The physical card in ``hand`` that a stored token names (identity matters)."""
+    if token is None:
+        return None
+    want = Card.parse(token)
+    for c in hand:
+        if c.key == want.key:
+            return c
+    return None
+
+
+def deal_to_json(d: Deal) -> dict[str, Any]:
+    hand = d.hands.get(d.turn, [])
+    return {
+        "number": d.number, "seats": d.seats, "dealer": d.dealer,
+        "hands": {str(s): _cards(h) for s, h in d.hands.items()},
+        "stock": _cards(d.stock), "discard": _cards(d.discard), "turn": d.turn,
+        "phase": d.phase.value,
+        "melds": [{"owner": t.owner, **_meld_to_json(t.meld)} for t in d.melds],
+        "turns": d.turns, "refills": d.refills,
+        "opened": {str(k): v for k, v in d.opened.items()}, "played": sorted(d.played),
+        "played_now": d.played_now, "melds_now": d.melds_now,
+        "taken": _card(d.taken) if d.taken and any(c is d.taken for c in hand) else None,
+        "drawn": _card(d.drawn) if d.drawn and any(c is d.drawn for c in hand) else None,
+        "joker_to_play": (_card(d.joker_to_play) if d.joker_to_play
+                          and any(c is d.joker_to_play for c in hand) else None),
+        "outcome": _outcome_to_json(d.outcome) if d.outcome else None,
+    }
+
+
+def deal_from_json(data: dict[str, Any], rules: Rules) -> Deal:
+    hands = {int(s): _load_cards(h) for s, h in data["hands"].items()}
+    d = Deal(
+        rules, data["number"], list(data["seats"]), data["dealer"], hands,
+        _load_cards(data["stock"]), _load_cards(data["discard"]), data["turn"],
+        Phase(data["phase"]),
+        [TableMeld(_meld_from_json(m), m["owner"]) for m in data["melds"]],
+        data["turns"], data["refills"], {int(k): v for k, v in data["opened"].items()},
+        set(data["played"]), data["played_now"], data["melds_now"],
+    )
+    hand = hands.get(d.turn, [])
+    d.taken = _find(hand, data["taken"])
+    d.drawn = _find(hand, data["drawn"])
+    d.joker_to_play = _find(hand, data["joker_to_play"])
+    d.outcome = _outcome_from_json(data["outcome"]) if data["outcome"] else None
+    return d
+
+
+def game_to_json(g: Game) -> dict[str, Any]:
+    """The game as a JSON-ready dict, with ``schema`` set to :data:`SCHEMA_VERSION`."""
+    return {
+        "schema": SCHEMA_VERSION,
+        "rules": rules_to_json(g.rules),
+        "players": [{"id": p.id, "name": p.name, "bot": p.bot_level} for p in g.players],
+        "seed": g.seed, "scores": g.scores, "dealer": g.dealer,
+        "deal": deal_to_json(g.deal) if g.deal else None,
+        "history": [{"number": r.number, "dealer": r.dealer, "outcome": _outcome_to_json(r.outcome)}
+                    for r in g.history],
+        "eliminated": {str(k): v for k, v in g.eliminated.items()},
+        "dropped": g.dropped,
+        "over": g.outcome is not None,
+    }
+
+
+def game_from_json(data: dict[str, Any]) -> Game:
+    version = data.get("schema")
+    if version != SCHEMA_VERSION:
+        raise SchemaError(f"game document schema {version!r} is not {SCHEMA_VERSION}")
+    rules = rules_from_json(data["rules"])
+    g = Game(
+        rules, [Player(p["id"], p["name"], p["bot"]) for p in data["players"]], data["seed"],
+        list(data["scores"]), data["dealer"],
+        deal_from_json(data["deal"], rules) if data["deal"] else None,
+        [DealRecord(r["number"], r["dealer"], _outcome_from_json(r["outcome"]))
+         for r in data["history"]],
+        {int(k): v for k, v in data["eliminated"].items()}, list(data["dropped"]),
+    )
+    if data["over"]:
+        g.outcome = g._standings()
+    return g
+
+
+def dumps(g: Game) -> str:
+    return json.dumps(game_to_json(g), separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text: str) -> Game:
+    return game_from_json(json.loads(text))
