@@ -1,0 +1,448 @@
+"""A table: the lobby where players gather, then the game they play. Pure: no I/O, no Discord.
+
+A :class:`Table` is the document the bot stores for one channel (``games.state_json``): who
+hosts, which preset and house rules, the seats (people and computer players), the table options
+(turn timer, pause of the computer players, hints), the status, the consecutive timeouts of each
+seat, the public log of recent events, the computer players' memories (opaque documents) and,
+once started, the :class:`~rummy.game.Game`. It round-trips through :meth:`Table.to_json`.
+
+Every lobby rule is a method that checks first and then changes the table, raising a
+:class:`LobbyError` whose ``str()`` a player can read ("The table is full.") and leaving the
+table untouched. Game actions go through :meth:`Table.act`, which names the player whose turn
+it is when someone plays out of turn.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum
+from typing import Any
+
+from rummy import actions as act
+from rummy.deal import Event
+from rummy.errors import BadRules, NotYourTurn, RummyError
+from rummy.game import Game, Player
+from rummy.rules import KNOBS, MIN_PLAYERS, Rules, find_preset
+from rummy.serialize import game_from_json, game_to_json
+
+TABLE_SCHEMA = 1
+BOT_LEVELS = ("easy", "normal", "hard")
+MAX_TIMEOUTS = 3  # consecutive timeouts after which a player is dropped
+RECENT_EVENTS = 12  # public events kept for the game message
+DEFAULT_PRESET = "basic"
+
+
+class LobbyError(RummyError):
+    """A lobby move the table refuses; ``str()`` says why, for the player."""
+
+
+class NotHost(LobbyError):
+    pass
+
+
+class NotSeated(LobbyError):
+    pass
+
+
+class TableStatus(Enum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
+    CANCELLED = "cancelled"
+    ABANDONED = "abandoned"
+
+    @property
+    def active(self) -> bool:
+        return self in (TableStatus.LOBBY, TableStatus.PLAYING)
+
+
+# -- table options ------------------------------------------------------------------------
+
+
+def _parse_yes_no(name: str, raw: str) -> bool:
+    text = raw.strip().lower()
+    if text in {"yes", "y", "true", "on", "1", "oui"}:
+        return True
+    if text in {"no", "n", "false", "off", "0", "non"}:
+        return False
+    raise LobbyError(f"{name} takes yes or no, not {raw!r}.")
+
+
+def _parse_number(name: str, raw: str, low: float, high: float, whole: bool) -> float:
+    try:
+        value = float(raw.strip().rstrip("s"))
+    except ValueError:
+        raise LobbyError(f"{name} needs a number of seconds, not {raw!r}.") from None
+    if not math.isfinite(value) or not low <= value <= high or (whole and value != int(value)):
+        kind = "a whole number of seconds" if whole else "a number of seconds"
+        raise LobbyError(f"{name} takes {kind} from {low:g} to {high:g}.")
+    return value
+
+
+@dataclass(frozen=True)
+class TableOption:
+    """A setting of the table that is not a rule of the game (see :data:`OPTIONS`)."""
+
+    name: str
+    help: str
+    choices: tuple[str, ...]
+    parse: Callable[[str], Any]
+
+    def show(self, value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, float):
+            return f"{value:g}s"
+        return f"{value}s" if isinstance(value, int) else str(value)
+
+
+OPTIONS: dict[str, TableOption] = {
+    o.name: o
+    for o in [
+        TableOption("turn_timer", "Seconds a player has for a turn before it is played for them (0: off)",
+                    ("0", "60", "120", "300", "600"),
+                    lambda raw: int(_parse_number("turn_timer", raw, 0, 3600, whole=True))),
+        TableOption("bot_pause", "Seconds a computer player waits before each move",
+                    ("0", "0.5", "1", "1.5", "2", "3"),
+                    lambda raw: _parse_number("bot_pause", raw, 0, 10, whole=False)),
+        TableOption("hints", "Players may ask /hint for advice", ("yes", "no"),
+                    lambda raw: _parse_yes_no("hints", raw)),
+    ]
+}
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    turn_timer: int = 120
+    bot_pause: float = 1.5
+    hints: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableOptions:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+def setting_names() -> list[str]:
+    """Everything ``/lobby set`` accepts: the house-rule knobs, then the table options."""
+    return [*KNOBS, *OPTIONS]
+
+
+def setting_choices(name: str) -> list[str]:
+    """Suggested values for a knob or option (empty when any number in range will do)."""
+    if name in OPTIONS:
+        return list(OPTIONS[name].choices)
+    knob = KNOBS.get(name)
+    return knob.choices if knob else []
+
+
+def setting_help(name: str) -> str:
+    if name in OPTIONS:
+        return OPTIONS[name].help
+    knob = KNOBS.get(name)
+    return knob.help if knob else ""
+
+
+# -- events the table adds to the game's -----------------------------------------------------
+
+
+def event_to_json(e: Event) -> dict[str, Any]:
+    return {"kind": e.kind, "seat": e.seat, "source": e.source, "card": e.card, "cards": list(e.cards),
+            "melds": [list(m) for m in e.melds], "target": e.target, "detail": e.detail}
+
+
+def event_from_json(d: dict[str, Any]) -> Event:
+    return Event(d["kind"], d["seat"], d["source"], d["card"], tuple(d["cards"]),
+                 tuple(tuple(m) for m in d["melds"]), d["target"], dict(d["detail"]))
+
+
+@dataclass
+class Table:
+    """One channel's table. Seats are indices into :attr:`players` (and the game's players)."""
+
+    guild_id: int
+    channel_id: int
+    host_id: int
+    preset: str = DEFAULT_PRESET
+    overrides: dict[str, Any] = field(default_factory=dict)
+    options: TableOptions = field(default_factory=TableOptions)
+    players: list[Player] = field(default_factory=list)
+    status: TableStatus = TableStatus.LOBBY
+    seed: int | None = None  # None: cryptographically random shuffles (play); tests seed
+    game: Game | None = None
+    timeouts: dict[int, int] = field(default_factory=dict)  # seat -> consecutive timeouts
+    memories: dict[int, dict[str, Any]] = field(default_factory=dict)  # computer seat -> memory
+    recent: list[Event] = field(default_factory=list)  # public events, newest last
+    bots_added: int = 0  # computer players ever added (their ids stay unique)
+
+    @classmethod
+    def new(cls, guild_id: int, channel_id: int, host_id: int, host_name: str,
+            preset: str | None = None, seed: int | None = None) -> Table:
+        """A lobby with its host seated. Raises :class:`BadRules` for an unknown preset."""
+        rules = find_preset(preset or DEFAULT_PRESET)
+        return cls(guild_id, channel_id, host_id, rules.name, seed=seed,
+                   players=[Player(str(host_id), host_name)])
+
+    # -- queries ---------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        if self.game is not None:
+            return self.game.rules
+        return find_preset(self.preset).with_overrides(**self.overrides)
+
+    @property
+    def max_players(self) -> int:
+        return self.rules.max_players
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, p in enumerate(self.players):
+            if not p.is_bot and p.id == str(user_id):
+                return i
+        return None
+
+    def seat_for(self, user_id: int) -> int:
+        """The seat of a person, or :class:`NotSeated`."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise NotSeated("You are not playing at this table.")
+        return seat
+
+    def user_id(self, seat: int) -> int | None:
+        """The Discord id of the person in ``seat`` (None for a computer player)."""
+        p = self.players[seat]
+        return None if p.is_bot else int(p.id)
+
+    @property
+    def active_seats(self) -> list[int]:
+        if self.game is not None:
+            return self.game.active_seats
+        return list(range(len(self.players)))
+
+    @property
+    def humans_left(self) -> list[int]:
+        return [s for s in self.active_seats if not self.players[s].is_bot]
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move, when a deal is in progress."""
+        deal = self.game.deal if self.game else None
+        if self.status is not TableStatus.PLAYING or deal is None or deal.over:
+            return None
+        return deal.turn
+
+    @property
+    def turn_key(self) -> tuple[int, int, int] | None:
+        """Changes whenever a new turn starts: (deal, turns completed, seat)."""
+        seat = self.turn
+        if seat is None or self.game is None or self.game.deal is None:
+            return None
+        return (self.game.deal.number, self.game.deal.turns, seat)
+
+    def leaderboard_id(self, seat: int) -> int:
+        """The player's id for results: a person's Discord id; a computer player gets a stable
+        negative id per level and per rank among the computer players of that level here."""
+        p = self.players[seat]
+        if not p.is_bot:
+            return int(p.id)
+        level = p.bot_level or "normal"
+        nth = sum(1 for q in self.players[: seat + 1] if q.bot_level == level)
+        return -(100 * (BOT_LEVELS.index(level) + 1) + nth) if level in BOT_LEVELS else -(900 + nth)
+
+    # -- lobby -----------------------------------------------------------------------------
+    def _lobby(self) -> None:
+        if self.status is TableStatus.PLAYING:
+            raise LobbyError("The game has already started.")
+        if self.status is not TableStatus.LOBBY:
+            raise LobbyError("This table is closed.")
+
+    def _host(self, user_id: int, moderator: bool = False, what: str = "do that") -> None:
+        if user_id != self.host_id and not moderator:
+            raise NotHost(f"Only the host can {what}.")
+
+    def _room(self) -> None:
+        if len(self.players) >= self.max_players:
+            raise LobbyError(f"The table is full ({self.max_players} seats).")
+
+    def join(self, user_id: int, name: str) -> None:
+        self._lobby()
+        if self.seat_of(user_id) is not None:
+            raise LobbyError("You are already seated at this table.")
+        self._room()
+        self.players.append(Player(str(user_id), name))
+
+    def leave(self, user_id: int) -> list[Event]:
+        """Leave the lobby, or leave the game in play (the seat is dropped)."""
+        seat = self.seat_for(user_id)
+        if self.status is TableStatus.PLAYING:
+            return self.drop(seat)
+        self._lobby()
+        if user_id == self.host_id:
+            raise LobbyError("You are the host: start the game, or cancel the table with /lobby cancel.")
+        del self.players[seat]
+        return []
+
+    def kick(self, by: int, user_id: int, moderator: bool = False) -> list[Event]:
+        """Remove a person (host or moderator only): from the lobby, or dropped from the game."""
+        self._host(by, moderator, "kick players")
+        if self.status not in (TableStatus.LOBBY, TableStatus.PLAYING):
+            raise LobbyError("This table is closed.")
+        if user_id == self.host_id and self.status is TableStatus.LOBBY:
+            raise LobbyError("The host cannot be kicked: cancel the table instead.")
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise NotSeated("That member is not playing at this table.")
+        if self.status is TableStatus.PLAYING:
+            return self.drop(seat)
+        del self.players[seat]
+        return []
+
+    def add_bot(self, by: int, level: str = "normal") -> Player:
+        self._host(by, what="add computer players")
+        self._lobby()
+        if level not in BOT_LEVELS:
+            raise LobbyError(f"Computer players are {', '.join(BOT_LEVELS)}, not {level!r}.")
+        self._room()
+        self.bots_added += 1
+        same = sum(1 for p in self.players if p.bot_level == level) + 1
+        name = f"Bot ({level})" if same == 1 else f"Bot {same} ({level})"
+        player = Player(f"bot:{self.bots_added}", name, level)
+        self.players.append(player)
+        return player
+
+    def remove_bot(self, by: int) -> Player:
+        """Remove the computer player added last."""
+        self._host(by, what="remove computer players")
+        self._lobby()
+        for seat in range(len(self.players) - 1, -1, -1):
+            if self.players[seat].is_bot:
+                return self.players.pop(seat)
+        raise LobbyError("There is no computer player at this table.")
+
+    def set(self, by: int, name: str, value: str) -> str:
+        """Set a house rule (a knob of the rules) or a table option; returns the value as shown."""
+        self._host(by, what="change the rules")
+        self._lobby()
+        key = name.strip().lower()
+        if key in OPTIONS:
+            option = OPTIONS[key]
+            parsed = option.parse(str(value))
+            self.options = replace(self.options, **{key: parsed})
+            return option.show(parsed)
+        knob = KNOBS.get(key)
+        if knob is None:
+            raise LobbyError(f"There is no rule or option called {name!r}.")
+        base = find_preset(self.preset)
+        dumped = knob.dump(knob.coerce(value))
+        overrides = {k: v for k, v in self.overrides.items() if k != key}
+        if dumped != knob.dump(getattr(base, key)):
+            overrides[key] = dumped
+        rules = base.with_overrides(**overrides)
+        if len(self.players) > rules.max_players:
+            raise LobbyError(f"{len(self.players)} players are already seated.")
+        self.overrides = overrides
+        return knob.show(getattr(rules, key))
+
+    def start(self, by: int) -> list[Event]:
+        self._host(by, what="start the game")
+        self._lobby()
+        if len(self.players) < MIN_PLAYERS:
+            raise LobbyError(f"You need at least {MIN_PLAYERS} players to start: "
+                             "invite someone or add a computer player.")
+        rules = self.rules
+        try:
+            rules.validate(len(self.players))
+        except BadRules as exc:
+            raise LobbyError(str(exc)) from None
+        self.game, events = Game.new(rules, list(self.players), self.seed)
+        self.status = TableStatus.PLAYING
+        self.memories = {s: {} for s, p in enumerate(self.players) if p.is_bot}
+        return self._note(events)
+
+    def cancel(self, by: int, moderator: bool = False) -> None:
+        """Cancel the lobby or the game in play (host or moderator). Never counts on a leaderboard."""
+        self._host(by, moderator, "cancel the table")
+        if not self.status.active:
+            raise LobbyError("This table is closed.")
+        self.status = TableStatus.CANCELLED
+
+    def expire(self) -> None:
+        """The lobby waited too long, or the game went idle: it closes without a result."""
+        if self.status is TableStatus.LOBBY:
+            self.status = TableStatus.CANCELLED
+        elif self.status is TableStatus.PLAYING:
+            self.status = TableStatus.ABANDONED
+
+    # -- play ------------------------------------------------------------------------------
+    def act(self, seat: int, action: act.Action, *, auto: bool = False) -> list[Event]:
+        """Apply a player's action. ``auto`` marks a move the bot made for a timed-out player
+        (it does not reset their timeout count)."""
+        if self.status is not TableStatus.PLAYING or self.game is None:
+            raise LobbyError("The game has not started yet." if self.status is TableStatus.LOBBY
+                             else "This game is over.")
+        turn = self.turn
+        if turn is not None and seat != turn and seat in self.active_seats:
+            raise NotYourTurn(f"It's {self.players[turn].name}'s turn.")
+        events = self.game.apply(seat, action)
+        if not auto:
+            self.timeouts.pop(seat, None)
+        return self._note(events)
+
+    def note_timeout(self, seat: int) -> int:
+        """Count one more timeout in a row for ``seat``; returns the count."""
+        self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
+        return self.timeouts[seat]
+
+    def drop(self, seat: int) -> list[Event]:
+        if self.game is None or self.status is not TableStatus.PLAYING:
+            raise LobbyError("The game has not started yet.")
+        if seat not in self.active_seats:
+            raise LobbyError(f"{self.players[seat].name} has already left the game.")
+        return self._note(self.game.drop(seat))
+
+    def _note(self, events: list[Event]) -> list[Event]:
+        """Keep the recent public events, and update the status after a move."""
+        self.recent = (self.recent + events)[-RECENT_EVENTS:]
+        if self.game is not None and self.status is TableStatus.PLAYING:
+            if self.game.outcome is not None:
+                self.status = TableStatus.OVER
+            elif not self.humans_left:
+                self.status = TableStatus.ABANDONED
+        return events
+
+    # -- storage ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table_schema": TABLE_SCHEMA,
+            "guild": self.guild_id, "channel": self.channel_id, "host": self.host_id,
+            "preset": self.preset, "overrides": dict(self.overrides), "options": self.options.to_json(),
+            "players": [{"id": p.id, "name": p.name, "bot": p.bot_level} for p in self.players],
+            "status": self.status.value, "seed": self.seed,
+            "timeouts": {str(k): v for k, v in self.timeouts.items()},
+            "memories": {str(k): v for k, v in self.memories.items()},
+            "recent": [event_to_json(e) for e in self.recent],
+            "bots_added": self.bots_added,
+            "game": game_to_json(self.game) if self.game is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Table:
+        version = data.get("table_schema")
+        if version != TABLE_SCHEMA:
+            raise ValueError(f"table document schema {version!r} is not {TABLE_SCHEMA}")
+        return cls(
+            guild_id=int(data["guild"]), channel_id=int(data["channel"]), host_id=int(data["host"]),
+            preset=data["preset"], overrides=dict(data["overrides"]),
+            options=TableOptions.from_json(data["options"]),
+            players=[Player(p["id"], p["name"], p["bot"]) for p in data["players"]],
+            status=TableStatus(data["status"]), seed=data["seed"],
+            timeouts={int(k): int(v) for k, v in data["timeouts"].items()},
+            memories={int(k): v for k, v in data["memories"].items()},
+            recent=[event_from_json(e) for e in data["recent"]],
+            bots_added=int(data["bots_added"]),
+            game=game_from_json(data["game"]) if data["game"] is not None else None,
+        )
