@@ -23,6 +23,8 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
 ``game_results``
     One row per seat of a finished game (rank, win, deals won, rummies, score) with the
     player's rating before and after.
+``meta``
+    The bot's own key-value bookkeeping (:class:`MetaStore`), e.g. the synced command hash.
 ``player_stats``
     The leaderboard, keyed by (guild, preset, user): games, wins, deals won, rummies and an
     openskill rating (mu, sigma). Preset ``"*"`` is the all-presets track.
@@ -41,6 +43,7 @@ from data.leaderboard import (
     ResultRow,
     Standing,
 )
+from data.meta import MetaStore
 from data.ratings import Rating, rate
 from data.rows import UNCHANGED, ActionRow, GameRow, GameStatus, Unchanged
 from data.schema import Migration, load_migrations, migrate, schema_version
@@ -58,6 +61,7 @@ __all__ = [
     "GameStatus",
     "GameStore",
     "LeaderboardStore",
+    "MetaStore",
     "Migration",
     "PlayerResult",
     "PlayerStats",
