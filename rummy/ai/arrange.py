@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from rummy.cards import Card, Face, Rank, Suit
@@ -71,18 +71,24 @@ def candidates(counts: dict[int, int], jokers: int, rules: Rules) -> list[Candid
     """Every set and run the faces in ``counts`` plus ``jokers`` can make (jokers never replace a held card)."""
     out: list[Candidate] = []
     top = HIGH_ACE if rules.ace is AceRule.LOW_OR_HIGH else 13
+    spare = min(jokers, _joker_cap(rules, 13))
     for s, suit in enumerate(SUITS):
         held = [False] * (HIGH_ACE + 2)
         for pos in range(1, top + 1):
-            rank = 1 if pos == HIGH_ACE else pos
-            held[pos] = counts.get(s * 13 + rank - 1, 0) > 0
+            held[pos] = counts.get(s * 13 + (0 if pos == HIGH_ACE else pos - 1), 0) > 0
         for start in range(1, top - 1):
-            for end in range(start + 2, min(top, start + 12) + 1):
-                positions = range(start, end + 1)
-                missing = [p for p in positions if not held[p]]
-                naturals = len(positions) - len(missing)
-                if len(missing) > min(jokers, _joker_cap(rules, naturals)) or naturals == 0:
+            if not held[start] and not spare:
+                continue
+            missing: list[int] = []
+            for end in range(start, min(top, start + 12) + 1):
+                if not held[end]:
+                    missing.append(end)
+                    if len(missing) > spare:
+                        break
+                naturals = end - start + 1 - len(missing)
+                if end - start < 2 or naturals == 0 or len(missing) > _joker_cap(rules, naturals):
                     continue
+                positions = range(start, end + 1)
                 faces = tuple(sorted(s * 13 + (0 if p == HIGH_ACE else p - 1) for p in positions if held[p]))
                 jk = tuple(Face(Rank(1 if p == HIGH_ACE else p), suit) for p in missing)
                 out.append(Candidate(faces, jk, sum(position_points(p) for p in positions)))
@@ -105,10 +111,9 @@ def best_plan(hand: Sequence[Card], rules: Rules, objective: Objective = "deadwo
     for c in hand:
         if not c.is_joker:
             counts[face_id(c)] = counts.get(face_id(c), 0) + 1
-    order = sorted(counts)
-    index = {f: i for i, f in enumerate(order)}
-    chosen = _search(tuple(counts[f] for f in order), tuple(order), len(jokers), rules, objective)
-    return _build(hand, [c for c in chosen], rules, index)
+    order = tuple(sorted(counts))
+    chosen = _search(tuple(counts[f] for f in order), order, len(jokers), rules, objective)
+    return _build(hand, chosen, rules)
 
 
 def _value(fid: int, rules: Rules) -> int:
@@ -116,8 +121,10 @@ def _value(fid: int, rules: Rules) -> int:
     return rules.ace_value if rank == 1 else min(rank, 10)
 
 
+@lru_cache(maxsize=1 << 16)
 def _search(start: tuple[int, ...], order: tuple[int, ...], jokers: int, rules: Rules,
-            objective: Objective) -> list[Candidate]:
+            objective: Objective) -> tuple[Candidate, ...]:
+    """The chosen melds for a hand given as face counts (cached: the same hand comes back often)."""
     cands = candidates(dict(zip(order, start, strict=True)), jokers, rules)
     index = {f: i for i, f in enumerate(order)}
     by_first: dict[int, list[tuple[Candidate, tuple[int, ...]]]] = {}
@@ -150,10 +157,10 @@ def _search(start: tuple[int, ...], order: tuple[int, ...], jokers: int, rules: 
                 best = key, (cand, *used)
         return best
 
-    return list(go(start, jokers)[1])
+    return go(start, jokers)[1]
 
 
-def _build(hand: Sequence[Card], chosen: list[Candidate], rules: Rules, index: dict[int, int]) -> Plan:
+def _build(hand: Sequence[Card], chosen: Sequence[Candidate], rules: Rules) -> Plan:
     pool = list(hand)
     melds: list[tuple[Card, ...]] = []
     for cand in chosen:
