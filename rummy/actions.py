@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Union
+from typing import Any
 
 from rummy.cards import Card, parse_cards
 from rummy.errors import RummyError
@@ -67,7 +67,7 @@ class Discard:
         return f"discard {self.card}"
 
 
-Action = Union[Draw, Meld, LayOff, Swap, Discard]
+Action = Draw | Meld | LayOff | Swap | Discard
 
 
 def _tok(card: Card) -> str:

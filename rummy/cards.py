@@ -73,6 +73,9 @@ _SUIT_PARSE = {s.value: s for s in Suit} | {s.symbol: s for s in Suit} | {
     "♤": Suit.SPADES,
 }
 _JOKER_WORDS = {"JK", "*", "🃏", "JOKER", "JO"}
+# Emoji presentation selectors that phones add after suit symbols ("7♥️"): not part of the card.
+_VS16 = "\ufe0f"
+_VS15 = "\ufe0e"
 
 
 @dataclass(frozen=True, order=False)
@@ -122,11 +125,11 @@ class Card:
 
         A storage suffix ``#n`` sets the copy number (``7H#1``).
         """
-        token = text.strip()
+        token = text.strip().replace(_VS16, "").replace(_VS15, "")
         if not token:
             raise BadCard(text, "empty card")
         copy = 0
-        m = re.fullmatch(r"(.+?)#(\d)", token)
+        m = re.fullmatch(r"(.+?)#(\d+)", token)
         if m:
             token, copy = m.group(1), int(m.group(2))
         pinned: Face | None = None
@@ -198,6 +201,9 @@ class Card:
         return base if self.copy == 0 else f"{base}#{self.copy}"
 
     def __repr__(self) -> str:
+        if self.stands_for is not None:
+            pinned = f"JK={self.stands_for}" + (f"#{self.copy}" if self.copy else "")
+            return f"Card.parse({pinned!r})"
         return f"Card.parse({self.token!r})"
 
 

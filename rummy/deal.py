@@ -14,18 +14,10 @@ from enum import Enum
 from typing import Any
 
 from rummy import actions as act
+from rummy import plays
 from rummy.cards import Card, make_pack
-from rummy.errors import (
-    CannotDiscard,
-    CannotLayOff,
-    CannotSwap,
-    CardNotInHand,
-    IllegalAction,
-    InvalidMeld,
-    OpeningTooLow,
-    WrongPhase,
-)
-from rummy.melds import Meld, find_meld_cards, lay_off, make_meld, swap_joker
+from rummy.errors import IllegalAction, NotYourTurn, WrongPhase
+from rummy.melds import Meld
 from rummy.rules import DeadDeal, FirstDiscard, LayOffRule, Rules, StockRefill
 from rummy.scoring import DealEnd, DealOutcome, hand_value, score_deal
 
@@ -48,6 +40,9 @@ class Event:
     melds: tuple[tuple[str, ...], ...] = ()
     target: int | None = None
     detail: dict[str, Any] = field(default_factory=dict)
+
+
+Plan = act.Source | plays.MeldPlan | plays.LayOffPlan | plays.SwapPlan | plays.DiscardPlan
 
 
 @dataclass
@@ -134,43 +129,64 @@ class Deal:
         return len(self.discard) >= need
 
     def can_draw_stock(self) -> bool:
-        return bool(self.stock) or (self.rules.draw_discard_when_stock_empty and self.can_refill())
+        """Whether a draw from the stock is possible now (rebuilding it first if it is empty)."""
+        return bool(self.stock) or self.can_refill()
 
     # -- the turn --------------------------------------------------------------------------
+    def check(self, seat: int, action: act.Action) -> None:
+        """Raise :class:`IllegalAction` (with the reason) if ``seat`` may not take ``action`` now."""
+        self._plan(seat, action)
+
     def apply(self, seat: int, action: act.Action, rng: random.Random) -> list[Event]:
         """Check and apply one action by ``seat``. Raises :class:`IllegalAction` unchanged."""
+        plan = self._plan(seat, action)
+        if isinstance(plan, act.Source):
+            return self._draw(seat, plan, rng)
+        if isinstance(plan, plays.MeldPlan):
+            return self._commit_meld(seat, plan)
+        if isinstance(plan, plays.LayOffPlan):
+            return self._commit_lay_off(seat, plan)
+        if isinstance(plan, plays.SwapPlan):
+            return self._commit_swap(seat, plan)
+        return self._commit_discard(seat, plan, rng)
+
+    def _plan(self, seat: int, action: act.Action) -> Plan:
         if self.over:
             raise WrongPhase("This deal is over.")
         if seat != self.turn:
-            raise IllegalAction("It is not your turn.")
+            raise NotYourTurn("It is not your turn.")
         if isinstance(action, act.Draw):
-            return self._draw(seat, action.source, rng)
+            return self._plan_draw(action.source)
+        if not isinstance(action, act.Meld | act.LayOff | act.Swap | act.Discard):
+            raise IllegalAction(f"{action!r} is not something a player can do.")
         if self.phase is Phase.DRAW:
             raise WrongPhase("You must draw first: from the stock or the discard pile.")
         if isinstance(action, act.Meld):
-            return self._meld(seat, action.melds)
+            return plays.plan_meld(self, seat, action.melds)
         if isinstance(action, act.LayOff):
-            return self._lay_off(seat, action.cards, action.target)
+            return plays.plan_lay_off(self, seat, action.cards, action.target)
         if isinstance(action, act.Swap):
-            return self._swap(seat, action.target, action.card)
-        return self._discard(seat, action.card, rng)
+            return plays.plan_swap(self, seat, action.target, action.card)
+        return plays.plan_discard(self, seat, action.card)
 
-    def _draw(self, seat: int, source: act.Source, rng: random.Random) -> list[Event]:
+    def _plan_draw(self, source: act.Source) -> act.Source:
         if self.phase is not Phase.DRAW:
             raise WrongPhase("You have already drawn this turn: meld, lay off or discard.")
-        events: list[Event] = []
         if source is act.Source.DISCARD:
             if not self.discard:
                 raise IllegalAction("The discard pile is empty: draw from the stock.")
+        elif not self.can_draw_stock():
+            raise IllegalAction("The stock is empty and cannot be rebuilt: take the top discard.")
+        return source
+
+    def _draw(self, seat: int, source: act.Source, rng: random.Random) -> list[Event]:
+        events: list[Event] = []
+        if source is act.Source.DISCARD:
             card = self.discard.pop()
             self.taken = card
             events.append(Event("drew", seat, "discard", card.pretty))
         else:
             if not self.stock:
-                if not self.can_draw_stock():
-                    raise IllegalAction(
-                        "The stock is empty and cannot be rebuilt: take the top discard."
-                    )
                 events.append(self._refill(rng))
             card = self.stock.pop()
             events.append(Event("drew", seat, "stock"))
@@ -179,147 +195,57 @@ class Deal:
         self.phase = Phase.PLAY
         return events
 
-    def _take(self, seat: int, wanted: Sequence[Card]) -> list[Card]:
-        """The physical cards of the hand matching ``wanted`` (checked, not removed)."""
-        try:
-            return find_meld_cards(self.hands[seat], wanted)
-        except KeyError as missing:
-            card = missing.args[0]
-            shown = card.pretty if isinstance(card, Card) else str(card)
-            raise CardNotInHand(f"You don't have {shown} in your hand.") from None
-
-    def _check_rest(self, seat: int, used: Sequence[Card]) -> list[Card]:
-        """The hand left after playing ``used``: refuse a position with no way to end the turn."""
-        rest = list(self.hands[seat])
-        for card in used:
-            rest.remove(next(c for c in rest if c is card or (c.key == card.key and c == card)))
-        if not rest and self.rules.final_discard_required:
-            raise IllegalAction(
-                "You must keep one card to discard: going out needs a final discard."
-            )
-        if rest and all(c is self.taken for c in rest):
-            raise IllegalAction(
-                "You cannot keep only the card you took from the discard pile: "
-                "you could not discard it."
-            )
-        return rest
-
-    def _meld(self, seat: int, groups: Sequence[Sequence[Card]]) -> list[Event]:
-        if not groups:
-            raise InvalidMeld("Name the cards to meld.")
-        if self.rules.one_meld_per_turn and self.melds_now + len(groups) > 1:
-            raise InvalidMeld("Only one new meld per turn at this table (lay-offs are free).")
-        wanted = [c for g in groups for c in g]
-        physical = self._take(seat, wanted)
-        made: list[Meld] = []
-        i = 0
-        for g in groups:
-            made.append(make_meld(physical[i:i + len(g)], self.rules))
-            i += len(g)
-        if not self.has_opened(seat):
-            total = sum(m.points(self.rules) for m in made)
-            if total < self.rules.opening:
-                raise OpeningTooLow(
-                    f"Opening needs {self.rules.opening} points: "
-                    f"{'this meld makes' if len(made) == 1 else 'these melds make'} {total}."
-                )
-        rest = self._check_rest(seat, [c.unpinned() for c in physical])
-        # -- apply
-        self.hands[seat] = rest
-        if not self.has_opened(seat):
+    def _commit_meld(self, seat: int, plan: plays.MeldPlan) -> list[Event]:
+        self.hands[seat] = list(plan.rest)
+        if plan.opens:
             self.opened[seat] = self.turns
-        for m in made:
+        for m in plan.melds:
             self.melds.append(TableMeld(m, seat))
-        self.melds_now += len(made)
+        self.melds_now += len(plan.melds)
         self.played_now = True
-        self._note_joker_played(physical)
-        events = [Event("melded", seat, melds=tuple(tuple(m.labels()) for m in made),
-                        detail={"points": sum(m.points(self.rules) for m in made)})]
+        self._note_joker_played(plan.cards)
+        points = sum(m.points(self.rules) for m in plan.melds)
+        events = [Event("melded", seat, melds=tuple(tuple(m.labels()) for m in plan.melds),
+                        detail={"points": points})]
         return events + self._maybe_out(seat)
 
-    def _meld_index(self, target: int) -> TableMeld:
-        if not 0 <= target < len(self.melds):
-            raise IllegalAction(
-                f"There is no meld {target + 1} on the table"
-                + (f" (melds are numbered 1 to {len(self.melds)})." if self.melds else ".")
-            )
-        return self.melds[target]
-
-    def _lay_off(self, seat: int, cards: Sequence[Card], target: int) -> list[Event]:
-        if not self.can_lay_off(seat):
-            if seat not in self.opened:
-                raise CannotLayOff("You can only add to melds on the table after your opening.")
-            raise CannotLayOff("You can add to melds on the table from your next turn on.")
-        table = self._meld_index(target)
-        physical = self._take(seat, cards)
-        new = lay_off(table.meld, physical, self.rules)
-        rest = self._check_rest(seat, [c.unpinned() for c in physical])
-        self.hands[seat] = rest
-        table.meld = new
+    def _commit_lay_off(self, seat: int, plan: plays.LayOffPlan) -> list[Event]:
+        self.hands[seat] = list(plan.rest)
+        self.melds[plan.target].meld = plan.meld
         self.played_now = True
-        self._note_joker_played(physical)
-        events = [Event("laid_off", seat, cards=tuple(c.unpinned().pretty for c in physical),
-                        target=target, melds=(tuple(new.labels()),))]
+        self._note_joker_played(plan.cards)
+        events = [Event("laid_off", seat, cards=tuple(c.unpinned().pretty for c in plan.cards),
+                        target=plan.target, melds=(tuple(plan.meld.labels()),))]
         return events + self._maybe_out(seat)
 
-    def _swap(self, seat: int, target: int, card: Card) -> list[Event]:
-        if not self.rules.joker_swap:
-            raise CannotSwap("Joker swap is not played at this table.")
-        if seat not in self.opened:
-            raise CannotSwap("Only a player who has opened may take a joker from the table.")
-        if self.joker_to_play is not None:
-            raise CannotSwap("Play the joker you already took before taking another.")
-        table = self._meld_index(target)
-        (physical,) = self._take(seat, [card])
-        new, joker = swap_joker(table.meld, physical, self.rules)
-        self._check_rest(seat, [physical])
-        self.hands[seat].remove(next(c for c in self.hands[seat] if c is physical))
-        self.hands[seat].append(joker)
-        table.meld = new
-        self.joker_to_play = joker
+    def _commit_swap(self, seat: int, plan: plays.SwapPlan) -> list[Event]:
+        hand = self.hands[seat]
+        plays.remove_physical(hand, plan.card)
+        hand.append(plan.joker)
+        self.melds[plan.target].meld = plan.meld
+        self.joker_to_play = plan.joker
         self.played_now = True
-        return [Event("swapped", seat, card=physical.pretty, target=target,
-                      melds=(tuple(new.labels()),))]
+        return [Event("swapped", seat, card=plan.card.pretty, target=plan.target,
+                      melds=(tuple(plan.meld.labels()),))]
 
     def _note_joker_played(self, physical: Sequence[Card]) -> None:
-        if self.joker_to_play is not None and any(
-            c.is_joker and c.copy == self.joker_to_play.copy for c in physical
-        ):
+        joker = self.joker_to_play
+        if joker is not None and any(c.key == joker.key for c in physical):
             self.joker_to_play = None
 
     def joker_playable(self, seat: int) -> bool:
-        """Whether the joker taken by a swap can be played again now (meld or lay-off)."""
-        joker = self.joker_to_play
-        if joker is None or not any(c is joker for c in self.hands[seat]):
-            return False
-        for table in self.melds:
-            try:
-                lay_off(table.meld, [joker], self.rules)
-                return True
-            except IllegalAction:
-                pass
-        others = [c for c in self.hands[seat] if c is not joker and not c.is_joker]
-        for i, a in enumerate(others):
-            for b in others[i + 1:]:
-                try:
-                    make_meld([a, b, joker], self.rules)
-                    return True
-                except IllegalAction:
-                    pass
-        return False
+        """Whether the joker taken by a swap must be played again now (a legal play of it exists).
 
-    def _discard(self, seat: int, card: Card, rng: random.Random) -> list[Event]:
-        (physical,) = self._take(seat, [card])
-        if self.taken is not None and physical is self.taken:
-            raise CannotDiscard(
-                f"You took {physical.pretty} from the discard pile: discard another card this turn."
-            )
-        if self.joker_to_play is not None and self.joker_playable(seat):
-            raise CannotDiscard("You took a joker from the table: play it again this turn first.")
-        self.hands[seat].remove(next(c for c in self.hands[seat] if c is physical))
-        self.discard.append(physical)
-        events = [Event("discarded", seat, card=physical.pretty)]
-        if not self.hands[seat]:
+        While it does, the player cannot discard; see :func:`rummy.plays.joker_play`.
+        """
+        return plays.joker_play(self, seat) is not None
+
+    def _commit_discard(self, seat: int, plan: plays.DiscardPlan, rng: random.Random) -> list[Event]:
+        hand = self.hands[seat]
+        plays.remove_physical(hand, plan.card)
+        self.discard.append(plan.card)
+        events = [Event("discarded", seat, card=plan.card.pretty)]
+        if not hand:
             return events + self._go_out(seat)
         return events + self._end_turn(seat, rng)
 
@@ -367,16 +293,19 @@ class Deal:
         return self._start_turn(rng)
 
     def _start_turn(self, rng: random.Random) -> list[Event]:
-        """Handle an empty stock before the player to move draws."""
+        """Handle an empty stock before the player to move draws.
+
+        A stock that cannot be rebuilt (refill limit reached, or too few discards) ends the deal.
+        Otherwise, where the player may take the top discard instead, the pile is turned only if
+        they draw from the stock; elsewhere it is rebuilt at once.
+        """
         if self.stock:
             return []
-        if self.rules.draw_discard_when_stock_empty:
-            if self.can_refill() or self.discard:
-                return []
+        if not self.can_refill():
             return self._dead(DealEnd.STOCK_EXHAUSTED)
-        if self.can_refill():
-            return [self._refill(rng)]
-        return self._dead(DealEnd.STOCK_EXHAUSTED)
+        if self.rules.draw_discard_when_stock_empty:
+            return []
+        return [self._refill(rng)]
 
     def _refill(self, rng: random.Random) -> Event:
         policy = self.rules.stock_refill
@@ -394,8 +323,12 @@ class Deal:
         return Event("stock_rebuilt", None, detail={"cards": len(self.stock),
                                                     "shuffled": policy is StockRefill.SHUFFLE_KEEP_TOP})
 
-    def remove_seat(self, seat: int, rng: random.Random) -> list[Event]:
-        """A player leaves mid-deal: their hand goes under the stock, the turn moves on."""
+    def remove_seat(self, seat: int, rng: random.Random, play_on: bool = True) -> list[Event]:
+        """A player leaves mid-deal: their hand goes under the stock, the turn moves on.
+
+        Their melds stay on the table. With ``play_on`` false the turn only moves (the caller ends
+        the deal), so no stock is rebuilt and no dead deal is declared.
+        """
         if seat not in self.seats or self.over:
             return []
         hand = self.hands.pop(seat)
@@ -411,5 +344,5 @@ class Deal:
             self.joker_to_play = None
             self.turn = nxt
             self.phase = Phase.DRAW
-            return self._start_turn(rng)
+            return self._start_turn(rng) if play_on else []
         return []

@@ -108,34 +108,53 @@ class Game:
         return None
 
     # -- play ------------------------------------------------------------------------------
-    def apply(self, seat: int, action: act.Action) -> list[Event]:
-        """Check and apply ``action`` by ``seat``; an illegal action changes nothing."""
+    def check(self, seat: int, action: act.Action) -> None:
+        """Raise :class:`IllegalAction` (with the reason) if ``seat`` may not take ``action`` now."""
+        self._current_deal(seat).check(seat, action)
+
+    def _current_deal(self, seat: int) -> Deal:
         if self.outcome is not None or self.deal is None:
             raise GameOver("This game is over.")
         if seat in self.dropped:
             raise IllegalAction("You have left this game.")
+        if seat in self.eliminated:
+            raise IllegalAction("You are out of this game: your score reached the limit.")
         if seat not in self.deal.seats:
             raise IllegalAction("You are not dealt in this deal.")
-        purpose = f"refill{self.deal.refills}"
-        events = self.deal.apply(seat, action, self._rng(purpose))
-        if self.deal.over:
+        return self.deal
+
+    def apply(self, seat: int, action: act.Action) -> list[Event]:
+        """Check and apply ``action`` by ``seat``; an illegal action changes nothing."""
+        deal = self._current_deal(seat)
+        events = deal.apply(seat, action, self._rng(f"refill{deal.refills}"))
+        if deal.over:
             events += self._close_deal()
         return events
 
     def drop(self, seat: int) -> list[Event]:
-        """Take a player out of the game (left, or timed out too often). Cards are kept."""
+        """Take a player out of the game (left, or timed out too often).
+
+        Their hand goes under the stock (cards are conserved) and their melds stay on the table.
+        If fewer than two players are left in the deal, it ends with nobody scoring; if fewer than
+        two are left in the game, the game ends.
+        """
+        if not 0 <= seat < len(self.players):
+            raise IllegalAction(f"There is no seat {seat} at this table.")
         if self.outcome is not None or seat in self.dropped:
             return []
         self.dropped.append(seat)
         events = [Event("dropped", seat)]
         if self.deal is not None and not self.deal.over:
             if len([s for s in self.deal.seats if s != seat]) < 2:
-                events += self.deal.remove_seat(seat, self._rng("drop"))
+                self.deal.remove_seat(seat, self._rng("drop"), play_on=False)
                 events += self._abandon_deal()
                 return events
             events += self.deal.remove_seat(seat, self._rng(f"refill{self.deal.refills}"))
             if self.deal.over:
                 events += self._close_deal()
+        elif self._game_finished():
+            self.outcome = self._standings()
+            events.append(Event("game_over", None, detail={"winners": list(self.outcome.winners)}))
         return events
 
     def _abandon_deal(self) -> list[Event]:
@@ -144,8 +163,8 @@ class Game:
                               dict.fromkeys(self.deal.hands, 0))
         self.deal.outcome = outcome
         self.deal.phase = Phase.OVER
-        return [Event("deal_over", None, detail={"reason": "abandoned", "winners": [],
-                                                 "points": {}, "rummy": False})] + self._close_deal()
+        over = Event("deal_over", None, detail={"reason": "abandoned", "winners": [], "points": {}, "rummy": False})
+        return [over, *self._close_deal()]
 
     # -- between deals ---------------------------------------------------------------------
     def _close_deal(self) -> list[Event]:
@@ -168,7 +187,7 @@ class Game:
         return events + self._start_deal()
 
     def _game_finished(self) -> bool:
-        if len(self.active_seats) < 2:
+        if len(self.active_seats) < 2 or len(self.history) >= self.rules.deal_cap:
             return True
         end, n = self.rules.game_end, self.rules.game_length
         if end is GameEnd.DEALS:

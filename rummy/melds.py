@@ -236,7 +236,7 @@ def _make_run(
     for card, options in items:
         slots[next(p for p in options if start <= p <= end)] = card.unpinned()
     free = [p for p in range(start, end + 1) if p not in slots]
-    for j, p in zip([j for j in jokers if j.stands_for is None], free):
+    for j, p in zip([j for j in jokers if j.stands_for is None], free, strict=True):
         slots[p] = j
     ordered = tuple(slots[p] for p in range(start, end + 1))
     return Meld(MeldKind.RUN, ordered, suit=suit, start=start)

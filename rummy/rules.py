@@ -93,6 +93,7 @@ class Rules:
     game_end: GameEnd = GameEnd.DEALS
     game_length: int = 3  # deals, target score or elimination limit, by ``game_end``
     max_players: int = MAX_PLAYERS
+    deal_cap: int = 50  # (decision) the game stops after this many deals whatever else happens
 
     # -- derived ---------------------------------------------------------------------------
     def decks_for(self, players: int) -> int:
@@ -154,6 +155,11 @@ class Rules:
             raise BadRules("Elimination needs penalty scoring.")
         if self.game_end is GameEnd.TARGET and self.scoring is not Scoring.WINNER_COLLECTS:
             raise BadRules("A target score needs winner-collects scoring.")
+        if self.hand_size and self.hand_size < self.smallest_hand:
+            raise BadRules(
+                f"A hand of {self.hand_size} card{'s' if self.hand_size > 1 else ''} can never go out: "
+                f"deal at least {self.smallest_hand}."
+            )
         counts = [players] if players is not None else range(MIN_PLAYERS, self.max_players + 1)
         for n in counts:
             if not MIN_PLAYERS <= n <= MAX_PLAYERS:
@@ -168,6 +174,23 @@ class Rules:
                     f"With {n} players, {self.hand_size_for(n)} cards each need {dealt} cards "
                     f"and leave too few to draw: the pack holds {self.pack_size(n)}."
                 )
+            reach = self.max_meld_points(n)
+            if self.opening > reach:
+                raise BadRules(
+                    f"With {n} players an opening of {self.opening} can never be reached: "
+                    f"{self.hand_size_for(n)} cards make at most {reach} points."
+                )
+
+    @property
+    def smallest_hand(self) -> int:
+        """The fewest cards dealt that can still go out: a 3-card meld, plus a final discard if required."""
+        return 3 if self.final_discard_required else 2
+
+    def max_meld_points(self, players: int) -> int:
+        """An upper bound of the points one turn can lay down: a hand never holds more than one card
+        over its deal size, and no card is worth more than 11 in a meld."""
+        cards = self.hand_size_for(players) + 1 - (1 if self.final_discard_required else 0)
+        return 11 * cards
 
     # -- text ------------------------------------------------------------------------------
     def describe(self) -> str:
@@ -270,7 +293,8 @@ KNOBS: dict[str, Knob] = {
         _k("final_discard_required", bool, "Going out needs a final discard"),
         _k("rummy_doubles", bool, "Rummy / rami sec (going out in one turn) doubles the points"),
         _k("stock_refill", StockRefill, "How the discard pile becomes a new stock"),
-        _k("draw_discard_when_stock_empty", bool, "With the stock empty, the next player may take the top discard instead"),
+        _k("draw_discard_when_stock_empty", bool,
+           "With the stock empty, the next player may take the top discard instead"),
         _k("refill_limit", int, "How many times the stock may be rebuilt per deal (none: no limit)", 0, 10, True),
         _k("dead_deal", DeadDeal, "When the stock cannot be rebuilt or the turn cap is hit"),
         _k("turn_cap", int, "Turns after which the deal ends", 20, 1000),
@@ -280,6 +304,7 @@ KNOBS: dict[str, Knob] = {
         _k("game_end", GameEnd, "Game ends after N deals, at a target score, or by elimination"),
         _k("game_length", int, "Deals, target score or elimination limit (see game_end)", 1, 5000),
         _k("max_players", int, "Seats at the table", 2, 6),
+        _k("deal_cap", int, "Deals after which the game ends whatever the scores (best total wins)", 1, 500),
     ]
 }
 

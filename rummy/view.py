@@ -60,6 +60,7 @@ class PlayerView:
     played_before: bool = False  # melded or laid off on an earlier turn (no rummy then)
     can_lay_off: bool = False
     can_draw_stock: bool = True
+    joker_pending: bool = False  # the joker taken by a swap must be played before discarding
 
     @property
     def my_turn(self) -> bool:
@@ -106,4 +107,5 @@ def view_for(game: Game, seat: int | None) -> PlayerView:
         played_before=bool(deal and seat is not None and seat in deal.played),
         can_lay_off=bool(deal and seat is not None and deal.can_lay_off(seat)),
         can_draw_stock=bool(deal and deal.can_draw_stock()),
+        joker_pending=bool(mine and deal and seat is not None and deal.joker_playable(seat)),
     )
