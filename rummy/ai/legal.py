@@ -107,7 +107,15 @@ def legal_discards(view: PlayerView) -> list[Card]:
 
 
 def joker_pending(view: PlayerView) -> bool:
-    """A joker taken by a swap this turn that can still be played: the engine refuses a discard then."""
+    """A joker taken by a swap this turn that can still be played: the engine refuses a discard then.
+
+    The view says so when it can (``PlayerView.joker_pending``); otherwise the same judgement is made
+    here, generously (any table meld or pair of cards the joker fits), so a discard is never proposed
+    while the engine would still demand the joker.
+    """
+    told = getattr(view, "joker_pending", None)
+    if isinstance(told, bool):
+        return told
     joker = view.joker_to_play
     if joker is None or not any(c.key == joker.key for c in view.hand):
         return False
