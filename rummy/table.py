@@ -129,8 +129,8 @@ class TableOptions:
 
 
 def setting_names() -> list[str]:
-    """Everything ``/lobby set`` accepts: the house-rule knobs, then the table options."""
-    return [*KNOBS, *OPTIONS]
+    """Everything ``/lobby set`` accepts: the table options, then the house-rule knobs."""
+    return [*OPTIONS, *KNOBS]
 
 
 def setting_choices(name: str) -> list[str]:

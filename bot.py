@@ -1,0 +1,152 @@
+"""Rami, the rummy bot: ``python bot.py``.
+
+Settings come from the environment, or from a ``.env`` file beside this script:
+
+``DISCORD_TOKEN``      the bot token (required)
+``RAMI_DB_PATH``       the SQLite file (default ``data/rami.sqlite3``; created on first run)
+``RAMI_DEV_GUILD``     a server id: commands are synced there at every start (instantly)
+``RAMI_LOG_LEVEL``     DEBUG, INFO (default), WARNING or ERROR
+
+Without a dev server, commands are synced globally only when the command set changed (its
+hash is kept in the database). The bot asks for no privileged intent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+from dotenv import load_dotenv
+
+from cogs.board import Board, DiscordChannels
+from cogs.common import MENTION_USERS, Rami
+from cogs.errors import RamiTree
+from cogs.service import GameService
+from cogs.timers import Timers
+from cogs.views import ALL_ITEMS
+from data import Database, MetaStore
+
+log = logging.getLogger("rami")
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_DB = HERE / "data" / "rami.sqlite3"
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard")
+COMMANDS_HASH_KEY = "commands_hash"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class ConfigError(Exception):
+    """A setting is missing or wrong; ``str()`` is one line for the person running the bot."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    db_path: Path = DEFAULT_DB
+    dev_guild: int | None = None
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> Settings:
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError("DISCORD_TOKEN is not set: put your bot token in .env (see .env.example).")
+        dev = env.get("RAMI_DEV_GUILD", "").strip()
+        if dev and not dev.isdigit():
+            raise ConfigError(f"RAMI_DEV_GUILD must be a server id (a number), not {dev!r}.")
+        level = env.get("RAMI_LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise ConfigError(f"RAMI_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+        path = env.get("RAMI_DB_PATH", "").strip()
+        return cls(token, Path(path) if path else DEFAULT_DB, int(dev) if dev else None, level)
+
+
+def command_hash(tree: discord.app_commands.CommandTree) -> str:
+    """A digest of the global command tree as Discord receives it."""
+    payload = [command.to_dict(tree) for command in tree.get_commands()]
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+class RamiBot(commands.Bot):
+    """Opens the database, loads the cogs, registers the buttons, resumes the games, syncs."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
+                         tree_cls=RamiTree, allowed_mentions=MENTION_USERS, help_command=None)
+        self.settings = settings
+        self.db: Database | None = None
+        self.rami: Rami | None = None
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.db_path)
+        service = GameService(self.db)
+        board = Board(service, DiscordChannels(self), locale_for=self.locale_of)
+        timers = Timers(service, board)
+        service.on_change = timers.poke
+        self.rami = Rami(service, board, timers)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*ALL_ITEMS)
+        await timers.resume()
+        await self.sync_commands()
+
+    def locale_of(self, guild_id: int) -> object:
+        guild = self.get_guild(guild_id)
+        return guild.preferred_locale if guild is not None else "en-US"
+
+    async def sync_commands(self) -> None:
+        assert self.db is not None
+        if self.settings.dev_guild is not None:
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d command(s) to the dev server %s", len(synced), self.settings.dev_guild)
+            return
+        meta = MetaStore(self.db)
+        digest = command_hash(self.tree)
+        if await meta.get(COMMANDS_HASH_KEY) == digest:
+            log.info("commands unchanged since the last global sync")
+            return
+        synced = await self.tree.sync()
+        await meta.set(COMMANDS_HASH_KEY, digest)
+        log.info("synced %d global command(s)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        if self.rami is not None:
+            await self.rami.timers.close()
+            await self.rami.board.close()
+        await super().close()
+        if self.db is not None:
+            await self.db.close()
+
+
+def main() -> int:
+    load_dotenv(HERE / ".env")
+    try:
+        settings = Settings.from_env(os.environ)
+    except ConfigError as exc:
+        print(f"rami: {exc}", file=sys.stderr)
+        return 1
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    try:
+        RamiBot(settings).run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("rami: Discord rejected the token in DISCORD_TOKEN: copy it again from the Developer Portal.",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

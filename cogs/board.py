@@ -1,0 +1,159 @@
+"""The table's public message ("the board") and the few channel messages the bot sends itself.
+
+Each table has one public message: the lobby, then the game (whose turn, discard pile, stock,
+card counts, melds, recent actions, a "My hand" button), then the final standings. Changes only
+mark a board as out of date; one tracked task per game redraws it, at most once every
+``min_interval`` seconds with the latest state, so a burst of moves (computer players) costs
+one edit, within Discord's limit of about 5 messages per 5 seconds per channel. The board is
+built from the spectator view and public events only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import discord
+
+from cogs import render
+from cogs.common import MENTION_USERS
+from cogs.hand_ui import board_view
+from cogs.lobby_ui import lobby_view
+from cogs.messages import Translator, translator
+from cogs.service import GameService, load_table
+from data import GameRow
+from rummy.table import Table, TableStatus
+
+log = logging.getLogger(__name__)
+
+
+class Channels(Protocol):
+    """How the board reaches a channel (Discord in play; a recorder in tests)."""
+
+    async def send(self, channel_id: int, **kwargs: Any) -> int: ...
+
+    async def edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None: ...
+
+
+class DiscordChannels:
+    """Channel messages through the REST API, without needing the channel in the cache."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def send(self, channel_id: int, **kwargs: Any) -> int:
+        message = await self.client.get_partial_messageable(channel_id).send(**kwargs)
+        return message.id
+
+    async def edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
+
+
+class Board:
+    """Draws and redraws the public message of each table; announces in channels."""
+
+    def __init__(
+        self,
+        service: GameService,
+        channels: Channels,
+        *,
+        locale_for: Callable[[int], object] = lambda guild_id: "en",
+        min_interval: float = 1.5,
+    ) -> None:
+        self.service = service
+        self.channels = channels
+        self.locale_for = locale_for
+        self.min_interval = min_interval
+        self._dirty: set[int] = set()
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._last: dict[int, float] = {}
+
+    def tr_for(self, guild_id: int) -> Translator:
+        return translator(self.locale_for(guild_id))
+
+    def message(self, row: GameRow, table: Table, tr: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The board of a table: its embed and its persistent components (none once closed)."""
+        expires = row.updated_at + self.service.lobby_ttl if table.status is TableStatus.LOBBY else None
+        embed = render.board_embed(table, tr, deadline=row.turn_deadline, expires=expires)
+        if table.status is TableStatus.LOBBY:
+            return embed, lobby_view(row.id, tr)
+        if table.status is TableStatus.PLAYING:
+            return embed, board_view(row.id, tr)
+        return embed, None
+
+    # -- redrawing ---------------------------------------------------------------------------
+    def refresh(self, game_id: int) -> None:
+        """Mark a game's board out of date; it is redrawn soon with the latest state."""
+        self._dirty.add(game_id)
+        if game_id not in self._tasks:
+            task = asyncio.get_running_loop().create_task(self._flush(game_id), name=f"rami-board-{game_id}")
+            self._tasks[game_id] = task
+            task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("board task %s failed", task.get_name(), exc_info=task.exception())
+
+    async def _flush(self, game_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while game_id in self._dirty:
+                wait = self._last.get(game_id, -1e9) + self.min_interval - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self._dirty.discard(game_id)
+                await self._draw(game_id)
+                self._last[game_id] = loop.time()
+        finally:
+            self._tasks.pop(game_id, None)
+
+    async def _draw(self, game_id: int) -> None:
+        row = await self.service.db.games.get(game_id)
+        if row is None:
+            return
+        table = load_table(row)
+        embed, view = self.message(row, table, self.tr_for(row.guild_id))
+        if row.message_id is not None:
+            try:
+                await self.channels.edit(row.channel_id, row.message_id, embed=embed, view=view)
+                return
+            except discord.NotFound:
+                log.info("board message of game %s is gone: posting a new one", game_id)
+            except discord.HTTPException as exc:
+                log.warning("could not redraw the board of game %s: %s", game_id, exc)
+                return
+        if not table.status.active:
+            return
+        kwargs: dict[str, Any] = {"embed": embed} if view is None else {"embed": embed, "view": view}
+        try:
+            message_id = await self.channels.send(row.channel_id, **kwargs)
+        except discord.HTTPException as exc:
+            log.warning("could not post the board of game %s: %s", game_id, exc)
+            return
+        await self.service.set_message(game_id, message_id)
+
+    # -- channel messages ----------------------------------------------------------------------
+    async def announce(self, channel_id: int, text: str) -> None:
+        """One public message in a channel (bot turns, timeouts, expiry), mentions of users only."""
+        if not text:
+            return
+        try:
+            await self.channels.send(channel_id, content=render.clip(text, 2000), allowed_mentions=MENTION_USERS)
+        except discord.HTTPException as exc:
+            log.warning("could not announce in channel %s: %s", channel_id, exc)
+
+    async def drain(self) -> None:
+        """Wait until every pending redraw is done (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._tasks.values()):
+            task.cancel()
+        for task in list(self._tasks.values()):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks.clear()

@@ -1,0 +1,70 @@
+"""Computer players and timed-out turns, seen from the service: decisions from views only.
+
+A computer player decides from its :class:`~rummy.view.PlayerView` and its
+:class:`~rummy.ai.TableMemory` (public events), never from the game. Memories live in the
+table document (``Table.memories``) so a restart resumes them. Decisions run in a worker thread:
+the hard level searches, and the event loop must keep answering other players meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Iterable
+
+from rummy import actions as act
+from rummy.ai import TableMemory, choose_action, safe_action
+from rummy.deal import Event
+from rummy.errors import IllegalAction
+from rummy.table import Table
+from rummy.view import view_for
+
+log = logging.getLogger(__name__)
+
+MAX_AUTO_ACTIONS = 40  # more actions than any turn needs: a guard against a looping decision
+
+
+def observe(table: Table, events: Iterable[Event]) -> None:
+    """Let every computer player of the table note public events."""
+    events = list(events)
+    if not events or not table.memories:
+        return
+    for seat, doc in list(table.memories.items()):
+        memory = TableMemory.from_json(doc)
+        memory.observe_all(events)
+        table.memories[seat] = memory.to_json()
+
+
+def rng_for(table: Table, version: int) -> random.Random:
+    """Seeded tables (tests) decide reproducibly; in play, the system's randomness."""
+    if table.seed is None:
+        return random.SystemRandom()
+    return random.Random(f"{table.seed}:{version}")
+
+
+async def decide(table: Table, seat: int, rng: random.Random) -> act.Action:
+    """The computer player's next action, from its view and memory (in a worker thread)."""
+    assert table.game is not None
+    player = table.players[seat]
+    view = view_for(table.game, seat)
+    memory = TableMemory.from_json(table.memories.get(seat, {}))
+    level = player.bot_level or "normal"
+    action = await asyncio.to_thread(choose_action, view, level, rng, memory)
+    table.memories[seat] = memory.to_json()
+    return action
+
+
+def play_safe_turn(table: Table, seat: int) -> list[Event]:
+    """Finish ``seat``'s turn with the safe play (draw, then the least harmful discard)."""
+    assert table.game is not None
+    key = table.turn_key
+    events: list[Event] = []
+    for _ in range(MAX_AUTO_ACTIONS):
+        if table.turn_key != key or table.turn != seat:
+            break
+        action = safe_action(view_for(table.game, seat))
+        events += table.act(seat, action, auto=True)
+    else:
+        raise IllegalAction("The safe play did not end the turn.")
+    return events

@@ -1,0 +1,107 @@
+"""What every cog and component needs: the bot's services, the caller, and how to reply.
+
+The bot carries one :class:`Rami` container (``bot.rami``): the game service, the public board
+and the timers. :func:`context` turns an interaction into a :class:`Ctx` (who asks, where, in
+which language) and refuses direct messages. :func:`reply` answers through the interaction
+response, or through a follow-up once the response is done.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from cogs.messages import Translator, translator
+from cogs.service import GameService, Refusal, Who
+from rummy.rules import PRESETS
+
+if TYPE_CHECKING:
+    from cogs.board import Board
+    from cogs.timers import Timers
+
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+PRESET_CHOICES = [app_commands.Choice(name=f"{r.name}: {r.title}"[:100], value=r.name) for r in PRESETS.values()]
+
+
+@dataclass
+class Rami:
+    """The bot's services, reached from any interaction as ``interaction.client.rami``."""
+
+    service: GameService
+    board: Board
+    timers: Timers
+
+
+def rami(interaction: discord.Interaction) -> Rami:
+    return cast(Rami, interaction.client.rami)  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """One interaction, read once: the caller, the channel, the two languages, the services."""
+
+    interaction: discord.Interaction
+    who: Who
+    guild_id: int
+    channel_id: int
+    tr: Translator  # the caller's language (private replies)
+    public: Translator  # the server's language (what the channel reads)
+    rami: Rami
+
+    @property
+    def service(self) -> GameService:
+        return self.rami.service
+
+
+def user_tr(interaction: discord.Interaction) -> Translator:
+    return translator(interaction.locale)
+
+
+def context(interaction: discord.Interaction) -> Ctx:
+    """The caller and place of an interaction; :class:`Refusal` outside a server."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise Refusal("guild_only")
+    user = interaction.user
+    who = Who(user.id, user.display_name, moderator=interaction.permissions.manage_messages)
+    return Ctx(interaction, who, interaction.guild_id, interaction.channel_id, translator(interaction.locale),
+               translator(interaction.guild_locale or interaction.locale), rami(interaction))
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    ephemeral: bool,
+    embed: discord.Embed | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Answer the interaction (first response, or a follow-up once it is done)."""
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": MENTION_USERS}
+    if content is not None:
+        kwargs["content"] = content
+    if embed is not None:
+        kwargs["embed"] = embed
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def update(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = None,
+    embed: discord.Embed | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Redraw the message a component sits on (for a private hand: it stays private)."""
+    kwargs: dict[str, Any] = {"content": content, "embed": embed, "view": view}
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)

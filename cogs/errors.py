@@ -1,0 +1,92 @@
+"""Errors, handled in one place for commands and components alike.
+
+A refusal (the rules, the table, the service or storage saying no) gets an ephemeral reply that
+says why; the state is untouched because every check happens before any change. Anything else
+is a bug: it is logged with its traceback and the user gets a short apology, never Discord's
+"This interaction failed". Replies use the follow-up once the response is done.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from cogs.common import reply
+from cogs.messages import translator
+from cogs.service import Refusal
+from data import ChannelBusy, GameClosed, GameNotFound, StaleState
+from rummy.errors import RummyError
+
+log = logging.getLogger(__name__)
+
+_DATA_KEYS: dict[type[Exception], str] = {
+    ChannelBusy: "busy",
+    StaleState: "stale",
+    GameClosed: "closed",
+    GameNotFound: "game_closed",
+}
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The error a command raised, out of discord.py's wrappers."""
+    while isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
+        return error.__cause__
+    return error
+
+
+def refusal_text(interaction: discord.Interaction, error: BaseException) -> str | None:
+    """What to tell the player when ``error`` is a refusal; None when it is a bug."""
+    tr = translator(interaction.locale)
+    if isinstance(error, Refusal):
+        return tr(error.key, **error.params)
+    if isinstance(error, RummyError):
+        return str(error)
+    for kind, key in _DATA_KEYS.items():
+        if isinstance(error, kind):
+            return tr(key)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return tr("guild_only")
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or tr("oops")
+    return None
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer an interaction that failed: the reason for a refusal, an apology for a bug."""
+    error = unwrap(error)
+    text = refusal_text(interaction, error)
+    if text is None:
+        log.error("unexpected error in %s (user %s, channel %s)", _what(interaction), interaction.user.id,
+                  interaction.channel_id, exc_info=error)
+        text = translator(interaction.locale)("oops")
+    elif not isinstance(error, (Refusal, RummyError)):
+        log.info("refused %s: %s", _what(interaction), type(error).__name__)
+    try:
+        await reply(interaction, text, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not tell user %s why %s failed: %s", interaction.user.id, _what(interaction), exc)
+
+
+def _what(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data = interaction.data or {}
+    return f"component {data.get('custom_id', '?')}"
+
+
+class RamiTree(app_commands.CommandTree):
+    """The command tree: guild-only, and every command error goes through :func:`report_error`."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.guild_id is not None:
+            return True
+        if interaction.type is not discord.InteractionType.autocomplete:
+            await reply(interaction, translator(interaction.locale)("guild_only"), ephemeral=True)
+        return False
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error)

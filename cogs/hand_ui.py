@@ -1,0 +1,339 @@
+"""The private hand: its buttons and selects, and the flows shared with the slash commands.
+
+A hand is only ever sent as an ephemeral reply. Its components let a player take a whole turn
+without typing: draw (stock or discard pile), a meld builder (pick the cards of each meld, then
+lay them all down at once), lay off (pick a meld, then the cards), discard (a select) and
+refresh. The public game message carries a "My hand" button that sends a fresh private hand to
+whoever clicks it, at any time. Every value a component sends is checked again by the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from cogs import render
+from cogs.advice import advise_async
+from cogs.common import Ctx, context, reply, update
+from cogs.messages import Translator
+from cogs.service import Refusal
+from cogs.views import Guarded, custom_id, persistent, register, template, values
+from rummy import actions as act
+from rummy.cards import Card, parse_cards
+from rummy.deal import Phase
+from rummy.view import PlayerView
+
+MAX_OPTIONS = 25
+Button = discord.ui.Button[Any]
+Select = discord.ui.Select[Any]
+
+
+# -- flows ------------------------------------------------------------------------------------
+
+
+async def show_hand(ctx: Ctx, game_id: int | None = None, *, edit: bool = False) -> None:
+    """Send the caller's hand privately (``edit``: redraw the private message clicked on)."""
+    row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, game_id)
+    advice = await advise_async(view)
+    embed = render.hand_embed(view, table, ctx.tr, advice)
+    components = hand_view(row.id, view, ctx.tr)
+    if edit:
+        await update(ctx.interaction, embed=embed, view=components)
+    else:
+        await reply(ctx.interaction, embed=embed, view=components, ephemeral=True)
+
+
+async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit: bool = False) -> None:
+    """Apply the caller's action; the channel reads what happened, the caller sees their hand."""
+    out = await ctx.service.play(ctx.channel_id, ctx.who, action, game_id)
+    public = render.public_text(out.events, out.table, ctx.public)
+    view = out.view(out.seat) if out.table.status.active else None
+    private: dict[str, Any] = {}
+    if view is not None:
+        advice = await advise_async(view)
+        private = {"embed": render.hand_embed(view, out.table, ctx.tr, advice),
+                   "view": hand_view(out.row.id, view, ctx.tr)}
+    if edit:
+        if private:
+            await update(ctx.interaction, **private)
+        await reply(ctx.interaction, public, ephemeral=False)
+    else:
+        await reply(ctx.interaction, public, ephemeral=False)
+        if private:
+            await reply(ctx.interaction, ephemeral=True, **private)
+    ctx.rami.board.refresh(out.row.id)
+
+
+# -- encoding melds in a custom_id --------------------------------------------------------------
+
+
+def encode_groups(groups: Sequence[Sequence[Card]]) -> str:
+    return "|".join(".".join(str(c) for c in g) for g in groups)
+
+
+def decode_groups(text: str) -> list[list[Card]]:
+    return [parse_cards(g.replace(".", " ")) for g in text.split("|") if g]
+
+
+def remaining(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
+    """``hand`` without one copy of each card of ``used`` (cards compare by face)."""
+    rest = list(hand)
+    for card in used:
+        for i, c in enumerate(rest):
+            if c == card:
+                del rest[i]
+                break
+    return rest
+
+
+# -- views ------------------------------------------------------------------------------------
+
+
+def _card_options(cards: Sequence[Card]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=c.pretty, value=c.token) for c in cards[:MAX_OPTIONS]]
+
+
+def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View:
+    drawing = view.my_turn and view.phase is Phase.DRAW
+    playing = view.my_turn and view.phase is Phase.PLAY
+    top = view.discard_top.pretty if view.discard_top else "—"
+    items: list[discord.ui.Item[Any]] = [
+        DrawButton(game_id, "stock", tr("btn_draw_stock"), disabled=not (drawing and view.can_draw_stock)),
+        DrawButton(game_id, "discard", tr("btn_draw_discard", card=top),
+                   disabled=not (drawing and view.discard_top is not None)),
+        MeldButton(game_id, tr("btn_meld"), disabled=not playing),
+        LayOffButton(game_id, tr("btn_layoff"), disabled=not (playing and view.melds and view.can_lay_off)),
+        RefreshButton(game_id, tr("btn_refresh")),
+    ]
+    if view.hand:
+        items.append(DiscardSelect(game_id, view.hand, tr("ph_discard"), disabled=not playing))
+    return persistent(*items)
+
+
+def builder_view(game_id: int, view: PlayerView, pending: list[list[Card]], tr: Translator) -> discord.ui.View:
+    rest = remaining(view.hand, [c for g in pending for c in g])
+    pick = MeldPick(game_id, pending, rest, tr("ph_meld_cards")) if len(rest) >= 3 else None
+    confirm = MeldConfirm(game_id, pending, tr("btn_lay_down", n=len(pending))) if pending else None
+    return persistent(pick, confirm, RefreshButton(game_id, tr("btn_back")))
+
+
+def builder_embed(view: PlayerView, pending: list[list[Card]], tr: Translator) -> discord.Embed:
+    lines = [tr("builder_help")]
+    if pending:
+        lines += ["", f"**{tr('builder_pending')}**"] + [render.group_line(g, view, tr) for g in pending]
+    rest = remaining(view.hand, [c for g in pending for c in g])
+    lines += ["", " ".join(c.pretty for c in rest)]
+    return discord.Embed(title=tr("builder_title"), description=render.clip("\n".join(lines), 4000),
+                         colour=render.COLOUR)
+
+
+# -- the components -----------------------------------------------------------------------------
+
+
+class _Item(Guarded):
+    game_id: int
+
+    @staticmethod
+    def game(match: re.Match[str]) -> int:
+        return int(match["game"])
+
+
+@register
+class HandButton(_Item, discord.ui.DynamicItem[Button], template=template("hand")):
+    """On the public game message: a fresh private hand for whoever clicks."""
+
+    def __init__(self, game_id: int, label: str = "My hand") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, emoji="🂠",
+                                           custom_id=custom_id(game_id, "hand")))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> HandButton:
+        return cls(cls.game(match))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await show_hand(context(interaction), self.game_id)
+
+
+@register
+class RefreshButton(_Item, discord.ui.DynamicItem[Button], template=template("refresh")):
+    def __init__(self, game_id: int, label: str = "Refresh") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_id(game_id, "refresh")))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> RefreshButton:
+        return cls(cls.game(match))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await show_hand(context(interaction), self.game_id, edit=True)
+
+
+@register
+class DrawButton(_Item, discord.ui.DynamicItem[Button], template=template("draw:(?P<source>stock|discard)")):
+    def __init__(self, game_id: int, source: str, label: str = "Draw", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, disabled=disabled,
+                                           custom_id=custom_id(game_id, "draw", source)))
+        self.game_id, self.source = game_id, source
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> DrawButton:
+        return cls(cls.game(match), match["source"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play(context(interaction), act.Draw(act.Source(self.source)), self.game_id, edit=True)
+
+
+@register
+class DiscardSelect(_Item, discord.ui.DynamicItem[Select], template=template("discard")):
+    def __init__(self, game_id: int, hand: Sequence[Card] = (), placeholder: str = "Discard",
+                 disabled: bool = False) -> None:
+        options = _card_options(hand) or [discord.SelectOption(label="—", value="none")]
+        super().__init__(discord.ui.Select(custom_id=custom_id(game_id, "discard"), placeholder=placeholder,
+                                           options=options, disabled=disabled, row=1))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> DiscardSelect:
+        return cls(cls.game(match))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        picked = values(interaction)
+        await play(context(interaction), act.Discard(Card.parse(picked[0])), self.game_id, edit=True)
+
+
+@register
+class MeldButton(_Item, discord.ui.DynamicItem[Button], template=template("mb")):
+    def __init__(self, game_id: int, label: str = "Meld", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, disabled=disabled,
+                                           custom_id=custom_id(game_id, "mb")))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> MeldButton:
+        return cls(cls.game(match))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        ctx = context(interaction)
+        _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        await update(interaction, embed=builder_embed(view, [], ctx.tr),
+                     view=builder_view(self.game_id, view, [], ctx.tr))
+
+
+@register
+class MeldPick(_Item, discord.ui.DynamicItem[Select], template=template("mbs:(?P<groups>[^:]*)")):
+    """The builder's select: the cards of one more meld (the melds so far ride in the custom_id)."""
+
+    def __init__(self, game_id: int, pending: list[list[Card]], rest: Sequence[Card] = (),
+                 placeholder: str = "Cards") -> None:
+        options = _card_options(rest) or [discord.SelectOption(label="—", value="none")]
+        super().__init__(discord.ui.Select(custom_id=custom_id(game_id, "mbs", encode_groups(pending)),
+                                           placeholder=placeholder, options=options, min_values=min(3, len(options)),
+                                           max_values=len(options)))
+        self.game_id, self.pending = game_id, pending
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> MeldPick:
+        return cls(cls.game(match), decode_groups(match["groups"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        ctx = context(interaction)
+        _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        pending = [*self.pending, [Card.parse(v) for v in values(interaction)]]
+        encoded = encode_groups(pending)
+        if len(custom_id(self.game_id, "mbs", "")) + len(encoded) > 100:
+            raise Refusal("too_many_cards")
+        await update(interaction, embed=builder_embed(view, pending, ctx.tr),
+                     view=builder_view(self.game_id, view, pending, ctx.tr))
+
+
+@register
+class MeldConfirm(_Item, discord.ui.DynamicItem[Button], template=template("mk:(?P<groups>[^:]+)")):
+    def __init__(self, game_id: int, groups: list[list[Card]], label: str = "Lay down") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
+                                           custom_id=custom_id(game_id, "mk", encode_groups(groups))))
+        self.game_id, self.groups = game_id, groups
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> MeldConfirm:
+        return cls(cls.game(match), decode_groups(match["groups"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        action = act.Meld(tuple(tuple(g) for g in self.groups))
+        await play(context(interaction), action, self.game_id, edit=True)
+
+
+@register
+class LayOffButton(_Item, discord.ui.DynamicItem[Button], template=template("lo")):
+    def __init__(self, game_id: int, label: str = "Lay off", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, disabled=disabled,
+                                           custom_id=custom_id(game_id, "lo")))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> LayOffButton:
+        return cls(cls.game(match))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        ctx = context(interaction)
+        _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        options = [discord.SelectOption(label=render.clip(m.label, 100), value=str(m.index))
+                   for m in view.melds[:MAX_OPTIONS]]
+        if not options:
+            raise Refusal("no_meld_number")
+        select = LayOffMeld(self.game_id, options, ctx.tr("ph_layoff_meld"))
+        embed = discord.Embed(title=ctx.tr("layoff_title"), description=ctx.tr("layoff_help"), colour=render.COLOUR)
+        await update(interaction, embed=embed, view=persistent(select, RefreshButton(self.game_id, ctx.tr("btn_back"))))
+
+
+@register
+class LayOffMeld(_Item, discord.ui.DynamicItem[Select], template=template("lom")):
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "Meld") -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id(game_id, "lom"), placeholder=placeholder,
+                                           options=options or [discord.SelectOption(label="—", value="0")]))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> LayOffMeld:
+        return cls(cls.game(match))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        ctx = context(interaction)
+        _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        target = int(values(interaction)[0])
+        meld = next((m for m in view.melds if m.index == target), None)
+        if meld is None or not view.hand:
+            raise Refusal("no_meld_number")
+        select = LayOffCards(self.game_id, target, view.hand, ctx.tr("ph_layoff_cards", n=target + 1))
+        embed = discord.Embed(title=ctx.tr("layoff_title"), description=ctx.tr("layoff_cards_help", meld=meld.label),
+                              colour=render.COLOUR)
+        await update(interaction, embed=embed, view=persistent(select, RefreshButton(self.game_id, ctx.tr("btn_back"))))
+
+
+@register
+class LayOffCards(_Item, discord.ui.DynamicItem[Select], template=template("loc:(?P<meld>[0-9]+)")):
+    def __init__(self, game_id: int, target: int, hand: Sequence[Card] = (), placeholder: str = "Cards") -> None:
+        options = _card_options(hand) or [discord.SelectOption(label="—", value="none")]
+        super().__init__(discord.ui.Select(custom_id=custom_id(game_id, "loc", target), placeholder=placeholder,
+                                           options=options, max_values=len(options)))
+        self.game_id, self.target = game_id, target
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> LayOffCards:
+        return cls(cls.game(match), int(match["meld"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        cards = tuple(Card.parse(v) for v in values(interaction))
+        await play(context(interaction), act.LayOff(cards, self.target), self.game_id, edit=True)
+
+
+def board_view(game_id: int, tr: Translator) -> discord.ui.View:
+    """The public game message's only component: the persistent "My hand" button."""
+    return persistent(HandButton(game_id, tr("btn_hand")))

@@ -1,0 +1,67 @@
+"""Looking, not playing: ``/table``, ``/scores``, ``/rules`` and ``/hint`` (all private replies)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import render
+from cogs.advice import advise_async
+from cogs.common import PRESET_CHOICES, context, reply
+from cogs.service import Refusal
+from rummy.rules import find_preset
+
+
+class Info(commands.Cog):
+    """What is on the table, the score sheet, the rules, and advice for your own hand."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="table", description="The table: melds, discard pile, stock, card counts, whose turn")
+    @app_commands.guild_only()
+    async def table(self, interaction: discord.Interaction) -> None:
+        ctx = context(interaction)
+        row, table = await ctx.service.current(ctx.channel_id)
+        embed, _view = ctx.rami.board.message(row, table, ctx.tr)
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    @app_commands.command(name="scores", description="The score sheet of the game in this channel")
+    @app_commands.guild_only()
+    async def scores(self, interaction: discord.Interaction) -> None:
+        ctx = context(interaction)
+        _row, table = await ctx.service.current(ctx.channel_id)
+        await reply(interaction, embed=render.scores_embed(table, ctx.tr), ephemeral=True)
+
+    @app_commands.command(name="rules", description="The rules in plain words: of a preset, or of this table")
+    @app_commands.describe(preset="A preset to read (default: the rules of this channel's table)")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    @app_commands.guild_only()
+    async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
+        ctx = context(interaction)
+        if preset is not None:
+            rules = find_preset(preset)
+        else:
+            try:
+                _row, table = await ctx.service.current(ctx.channel_id)
+                rules = table.rules
+            except Refusal:
+                rules = find_preset("basic")
+        await reply(interaction, rules.describe(), ephemeral=True)
+
+    @app_commands.command(name="hint", description="Advice for your hand: best melds, the opening, a discard")
+    @app_commands.guild_only()
+    async def hint(self, interaction: discord.Interaction) -> None:
+        ctx = context(interaction)
+        _row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id)
+        if not table.options.hints:
+            raise Refusal("hints_off")
+        advice = await advise_async(view)
+        embed = discord.Embed(title=ctx.tr("hint_title"), description=render.hint_text(view, advice, ctx.tr),
+                              colour=render.COLOUR)
+        await reply(interaction, embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Info(bot))

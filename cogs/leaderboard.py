@@ -1,0 +1,70 @@
+"""``/leaderboard`` and ``/stats``: this server's records, people ranked apart from computer players."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.utils import escape_markdown
+
+from cogs import render
+from cogs.common import PRESET_CHOICES, context, reply
+from cogs.messages import Translator
+from data import Standing
+
+SHOWN = 10
+
+
+def _line(tr: Translator, rank: int, s: Standing) -> str:
+    return tr("lb_line", rank=rank, name=escape_markdown(s.display_name), rating=s.rating, games=s.games,
+              wins=s.wins, rate=s.win_rate, deals=s.deals_won, rummies=s.rummies)
+
+
+class Leaderboard(commands.Cog):
+    """Per-server leaderboards, never across servers."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="leaderboard", description="The best players of this server")
+    @app_commands.describe(preset="Only games of this preset (default: all presets)")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, preset: str | None = None) -> None:
+        ctx = context(interaction)
+        board = ctx.service.db.leaderboard
+        people = await board.leaderboard(ctx.guild_id, preset, limit=SHOWN)
+        everyone = await board.leaderboard(ctx.guild_id, preset, limit=SHOWN * 3, include_bots=True)
+        bots = [s for s in everyone if s.is_bot][:SHOWN]
+        tr = ctx.public
+        embed = discord.Embed(title=tr("lb_title", preset=preset or tr("lb_all")), colour=render.COLOUR)
+        lines = [_line(tr, i, s) for i, s in enumerate(people, start=1)]
+        embed.description = render.clip("\n".join(lines) or tr("lb_empty"), 4000)
+        if bots:
+            embed.add_field(name=tr("lb_bots"), value=render.clip("\n".join(
+                "🤖 " + _line(tr, i, s) for i, s in enumerate(bots, start=1))), inline=False)
+        await reply(interaction, embed=embed, ephemeral=False)
+
+    @app_commands.command(name="stats", description="A player's record on this server")
+    @app_commands.describe(member="Whose record (default: yours)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        ctx = context(interaction)
+        user = member or interaction.user
+        tr = ctx.public
+        record = await ctx.service.db.leaderboard.stats(ctx.guild_id, user.id)
+        name = escape_markdown(user.display_name)
+        embed = discord.Embed(title=tr("stats_title", name=name), colour=render.COLOUR)
+        if record is None:
+            embed.description = tr("stats_none", name=name)
+        else:
+            rows = [("*", record.overall), *sorted(record.presets.items())]
+            embed.description = render.clip("\n".join(
+                tr("stats_line", preset=tr("lb_all") if key == "*" else key, games=s.games, wins=s.wins,
+                   rate=s.win_rate, deals=s.deals_won, rummies=s.rummies, rating=s.rating)
+                for key, s in rows), 4000)
+        await reply(interaction, embed=embed, ephemeral=False)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Leaderboard(bot))

@@ -1,0 +1,115 @@
+"""``/lobby``: open a table, fill it with people and computer players, set house rules, start."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import lobby_ui, render
+from cogs.common import PRESET_CHOICES, context, reply
+from rummy.table import BOT_LEVELS, setting_choices, setting_help, setting_names
+
+log = logging.getLogger(__name__)
+
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
+
+
+@app_commands.guild_only()
+class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill and start a table of rummy"):
+    """The lobby commands. Each parses its options, calls one service function and answers."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="create", description="Open a table in this channel")
+    @app_commands.describe(preset="The rule set to play (default: basic)")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def create(self, interaction: discord.Interaction, preset: str | None = None) -> None:
+        ctx = context(interaction)
+        out = await ctx.service.create(ctx.guild_id, ctx.channel_id, ctx.who, preset)
+        embed, view = ctx.rami.board.message(out.row, out.table, ctx.public)
+        kwargs = {"embed": embed} if view is None else {"embed": embed, "view": view}
+        callback = await interaction.response.send_message(**kwargs)
+        message_id = getattr(callback, "message_id", None)
+        if not isinstance(message_id, int):
+            message_id = (await interaction.original_response()).id
+        await ctx.service.set_message(out.row.id, message_id)
+
+    @app_commands.command(name="join", description="Take a seat at this channel's table")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await lobby_ui.join(context(interaction))
+
+    @app_commands.command(name="leave", description="Leave the table (or the game in play)")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await lobby_ui.leave(context(interaction))
+
+    @app_commands.command(name="start", description="Deal the first hand (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await lobby_ui.start(context(interaction))
+
+    @app_commands.command(name="cancel", description="Cancel the table or the game (host or moderators)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        ctx = context(interaction)
+        out = await ctx.service.cancel(ctx.channel_id, ctx.who)
+        text = ctx.public("cancelled", name=discord.utils.escape_markdown(ctx.who.name))
+        await reply(interaction, text, ephemeral=False)
+        ctx.rami.board.refresh(out.row.id)
+
+    @app_commands.command(name="kick", description="Remove a player from the table (host or moderators)")
+    @app_commands.describe(member="The player to remove")
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        ctx = context(interaction)
+        out = await ctx.service.kick(ctx.channel_id, ctx.who, member.id)
+        text = ctx.public("kicked", by=discord.utils.escape_markdown(ctx.who.name),
+                          name=discord.utils.escape_markdown(member.display_name))
+        more = render.public_text(out.events, out.table, ctx.public)
+        await reply(interaction, f"{text}\n{more}".strip(), ephemeral=False)
+        ctx.rami.board.refresh(out.row.id)
+
+    @app_commands.command(name="set", description="Change a house rule or a table option before the start (host)")
+    @app_commands.describe(rule="The house rule or table option to change", value="Its new value")
+    async def set_rule(self, interaction: discord.Interaction, rule: str, value: str) -> None:
+        ctx = context(interaction)
+        out = await ctx.service.configure(ctx.channel_id, ctx.who, rule, value)
+        await reply(interaction, ctx.tr("set_done", name=out.detail["name"], value=out.detail["value"]),
+                    ephemeral=True)
+        ctx.rami.board.refresh(out.row.id)
+
+    @set_rule.autocomplete("rule")
+    async def rule_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower()
+        names = [n for n in setting_names() if typed in n]
+        return [app_commands.Choice(name=f"{n}: {setting_help(n)}"[:100], value=n) for n in names[:25]]
+
+    @set_rule.autocomplete("value")
+    async def rule_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        rule = str(getattr(interaction.namespace, "rule", "") or "").strip().lower()
+        values = [v for v in setting_choices(rule) if v.startswith(current.strip().lower())]
+        if current.strip() and current.strip() not in values:
+            values.insert(0, current.strip()[:100])
+        return [app_commands.Choice(name=v, value=v) for v in values[:25]]
+
+    @app_commands.command(name="addbot", description="Seat a computer player (host)")
+    @app_commands.describe(level="How well it plays (default: normal)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        ctx = context(interaction)
+        out = await ctx.service.add_bot(ctx.channel_id, ctx.who, level)
+        await reply(interaction, ctx.tr("bot_added", name=out.detail["name"], n=len(out.table.players),
+                                        max=out.table.max_players), ephemeral=True)
+        ctx.rami.board.refresh(out.row.id)
+
+    @app_commands.command(name="removebot", description="Remove the computer player seated last (host)")
+    async def removebot(self, interaction: discord.Interaction) -> None:
+        ctx = context(interaction)
+        out = await ctx.service.remove_bot(ctx.channel_id, ctx.who)
+        await reply(interaction, ctx.tr("bot_removed", name=out.detail["name"]), ephemeral=True)
+        ctx.rami.board.refresh(out.row.id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,93 @@
+"""The lobby's buttons (Join, Leave, Start) and the flows they share with ``/lobby``.
+
+Each flow calls one service function, then answers: privately for what concerns only the
+caller (joining, leaving a lobby), publicly for what the table must know (the start, a player
+leaving a game), and asks the board to redraw the table's public message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs import render
+from cogs.common import Ctx, context, reply
+from cogs.messages import Translator
+from cogs.service import Outcome
+from cogs.views import Guarded, custom_id, persistent, register, template
+
+
+async def join(ctx: Ctx, game_id: int | None = None) -> Outcome:
+    out = await ctx.service.join(ctx.channel_id, ctx.who, game_id)
+    await reply(ctx.interaction, ctx.tr("joined", n=len(out.table.players), max=out.table.max_players),
+                ephemeral=True)
+    ctx.rami.board.refresh(out.row.id)
+    return out
+
+
+async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome:
+    out = await ctx.service.leave(ctx.channel_id, ctx.who, game_id)
+    if out.events or out.ended:
+        await reply(ctx.interaction, render.public_text(out.events, out.table, ctx.public), ephemeral=False)
+    else:
+        await reply(ctx.interaction, ctx.tr("left_lobby"), ephemeral=True)
+    ctx.rami.board.refresh(out.row.id)
+    return out
+
+
+async def start(ctx: Ctx, game_id: int | None = None) -> Outcome:
+    out = await ctx.service.start(ctx.channel_id, ctx.who, game_id)
+    text = ctx.public("started", title=out.table.rules.title) + "\n" + render.public_text(
+        out.events, out.table, ctx.public)
+    await reply(ctx.interaction, text, ephemeral=False)
+    ctx.rami.board.refresh(out.row.id)
+    return out
+
+
+class _LobbyButton(Guarded):
+    """Shared parts of the three lobby buttons."""
+
+    game_id: int
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> Any:
+        return cls(int(match["game"]))  # type: ignore[call-arg]
+
+
+@register
+class JoinButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("join")):
+    def __init__(self, game_id: int, label: str = "Join") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
+                                           custom_id=custom_id(game_id, "join")))
+        self.game_id = game_id
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await join(context(interaction), self.game_id)
+
+
+@register
+class LeaveButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("leave")):
+    def __init__(self, game_id: int, label: str = "Leave") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_id(game_id, "leave")))
+        self.game_id = game_id
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await leave(context(interaction), self.game_id)
+
+
+@register
+class StartButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("start")):
+    def __init__(self, game_id: int, label: str = "Start") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                           custom_id=custom_id(game_id, "start")))
+        self.game_id = game_id
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await start(context(interaction), self.game_id)
+
+
+def lobby_view(game_id: int, tr: Translator) -> discord.ui.View:
+    return persistent(JoinButton(game_id, tr("btn_join")), LeaveButton(game_id, tr("btn_leave")),
+                      StartButton(game_id, tr("btn_start")))

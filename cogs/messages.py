@@ -1,0 +1,215 @@
+"""Every sentence the bot itself writes, by key, with a locale lookup.
+
+``tr = translator(interaction.locale)`` then ``tr("joined", name="Alice", n=2, max=6)``. A key
+missing from a locale's table falls back to English, so a partial translation works: the French
+table below shows the mechanism and covers the most frequent lines. The rules engine's refusals
+(``IllegalAction``) are already sentences for players and are shown as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+EN: dict[str, str] = {
+    # -- refusals and errors --------------------------------------------------------------
+    "guild_only": "Rami plays in servers only, not in direct messages.",
+    "no_table": "There is no table in this channel: open one with /lobby create.",
+    "game_closed": "This game is over: open a new table with /lobby create.",
+    "not_started": "The game has not started yet.",
+    "busy": "There is already a table in this channel: finish or cancel it first.",
+    "stale": "The game moved on before your action was saved. Please try again.",
+    "closed": "This game is already over.",
+    "oops": "Sorry, something went wrong on my side. Use /hand to see where the game stands.",
+    "hints_off": "Hints are turned off at this table.",
+    "no_meld_number": "Name a meld by its number on the table (see /table).",
+    "too_many_cards": "That is more cards than the builder can hold: use /meld instead.",
+    # -- lobby ----------------------------------------------------------------------------
+    "lobby_title": "Rami table: {title}",
+    "lobby_preset": "Preset",
+    "lobby_house": "House rules",
+    "lobby_no_house": "none (the preset as written)",
+    "lobby_options": "Table",
+    "lobby_options_value": "turn timer {timer} · computer pause {pause} · hints {hints}",
+    "lobby_seats": "Seats ({n}/{max})",
+    "lobby_host": "host",
+    "lobby_footer": "Join with the button or /lobby join; the host starts with Start or /lobby start.",
+    "lobby_expires": "This table closes {when} unless it starts.",
+    "btn_join": "Join",
+    "btn_leave": "Leave",
+    "btn_start": "Start",
+    "btn_hand": "My hand",
+    "created": "{name} opened a table ({preset}). Join with the button or /lobby join.",
+    "joined": "You joined the table ({n}/{max}).",
+    "left_lobby": "You left the table.",
+    "left_game": "You left the game.",
+    "kicked": "{by} removed {name} from the table.",
+    "bot_added": "{name} takes a seat ({n}/{max}).",
+    "bot_removed": "{name} leaves the table.",
+    "set_done": "{name} is now {value}.",
+    "cancelled": "{name} cancelled the table. It does not count on the leaderboard.",
+    "expired_lobby": "Nobody started this table in time: it is closed.",
+    "expired_game": "This game went quiet for too long: it is abandoned and does not count.",
+    "abandoned": "No person is left at the table: the game is abandoned and does not count.",
+    "started": "The game starts: {title}.",
+    "closed_board": "This table is closed.",
+    # -- events (public) ------------------------------------------------------------------
+    "ev_drew_stock": "{name} drew from the stock.",
+    "ev_drew_discard": "{name} took {card} from the discard pile.",
+    "ev_melded": "{name} melded {melds}.",
+    "ev_laid_off": "{name} laid off {cards} on meld {n}.",
+    "ev_swapped": "{name} put {card} in meld {n} and took its joker.",
+    "ev_discarded": "{name} discarded {card}.",
+    "ev_stock_rebuilt": "The discard pile becomes the new stock ({n} cards).",
+    "ev_stock_rebuilt_shuffled": "The discard pile is shuffled into a new stock ({n} cards).",
+    "ev_deal_started": "Deal {n}: {dealer} deals, {starter} plays first.",
+    "ev_deal_over": "The deal is over: {why}.",
+    "why_went_out": "{names} went out",
+    "why_went_out_rummy": "{names} went out in one go (rummy: points doubled)",
+    "why_stock_exhausted": "the stock ran out",
+    "why_turn_cap": "the turn limit was reached",
+    "why_abandoned": "too few players were left",
+    "ev_points": "Points this deal: {points}.",
+    "ev_totals": "Totals: {points}.",
+    "ev_dropped": "{name} left the game.",
+    "ev_eliminated": "{name} reached {score} points and is out.",
+    "ev_game_over": "The game is over. {winners} {verb}!",
+    "won_one": "wins",
+    "won_many": "share the win",
+    "turn_next": "{name}'s turn.",
+    "turn_you": "{mention}, it's your turn.",
+    "timeout": "Time's up for {name}: Rami played a safe turn for them ({count}/{max}).",
+    "timeout_dropped": "{name} missed {max} turns in a row and leaves the game.",
+    # -- the board and /table ---------------------------------------------------------------
+    "board_title": "Rami: {title}, deal {n}",
+    "board_over": "Rami: {title}, game over",
+    "board_cancelled": "Rami: {title}, cancelled",
+    "board_abandoned": "Rami: {title}, abandoned",
+    "board_turn": "Turn",
+    "board_turn_value": "**{name}**: {phase}",
+    "board_deadline": "time runs out {when}",
+    "phase_draw": "draws",
+    "phase_play": "melds, lays off or discards",
+    "board_discard": "Discard pile",
+    "board_discard_value": "{top} (pile of {n})",
+    "board_empty": "empty",
+    "board_stock": "Stock",
+    "board_stock_value": "{n} cards",
+    "board_players": "Players",
+    "board_player": "{name}: {cards} cards, {score} points",
+    "board_player_out": "{name}: out, {score} points",
+    "board_melds": "Melds on the table",
+    "board_no_melds": "none yet",
+    "board_standings": "Final standings",
+    "board_standing": "{rank}. {name}: {score} points, {deals} deals won",
+    "board_recent": "Recent",
+    "dealer_mark": "deals",
+    "bot_mark": "computer",
+    # -- private hand ---------------------------------------------------------------------
+    "hand_title": "Your hand ({n} cards)",
+    "hand_drawn": "You drew {card}.",
+    "hand_turn_draw": "Your turn: draw from the stock or take {top}.",
+    "hand_turn_draw_stock": "Your turn: draw from the stock.",
+    "hand_turn_play": "Your turn: meld, lay off, then discard.",
+    "hand_wait": "{name} is playing.",
+    "hand_over": "This deal is over.",
+    "hand_melds": "Melds you can make now",
+    "hand_melds_none": "none yet",
+    "hand_melds_cmd": "Type: {command}",
+    "hand_opening": "Opening",
+    "hand_opening_value": "{need} points needed; your best melds make {have}.",
+    "hand_table": "Table",
+    "hand_table_value": "discard pile {top} · stock {stock} · {melds} melds",
+    "btn_draw_stock": "Draw from stock",
+    "btn_draw_discard": "Take {card}",
+    "btn_meld": "Meld…",
+    "btn_layoff": "Lay off…",
+    "btn_refresh": "Refresh",
+    "btn_back": "Back",
+    "btn_lay_down": "Lay down {n} meld(s)",
+    "ph_discard": "Discard a card…",
+    "ph_meld_cards": "Pick the cards of one meld…",
+    "ph_layoff_meld": "Choose a meld on the table…",
+    "ph_layoff_cards": "Choose the cards to add to meld {n}…",
+    "builder_title": "Meld builder",
+    "builder_help": "Pick the cards of one meld, then add another or lay them down together.",
+    "builder_pending": "Melds so far",
+    "builder_bad": "not a meld: {why}",
+    "layoff_title": "Lay off",
+    "layoff_help": "Choose the meld to add to.",
+    "layoff_cards_help": "Choose the cards to add to {meld}.",
+    # -- hint -----------------------------------------------------------------------------
+    "hint_title": "Hint",
+    "hint_melds": "Best melds now: {melds} (leaves {deadwood} points in hand).",
+    "hint_no_melds": "Your hand holds no meld yet.",
+    "hint_open_yes": "You can open: {melds} make {points} points (you need {need}).",
+    "hint_open_no": "You cannot open yet: your best melds make {points} points, opening needs {need}.",
+    "hint_discard": "Suggested discard: {card}.",
+    "hint_draw": "Draw first; the discard pile shows {top}.",
+    "hint_wait": "It is not your turn: plan your melds meanwhile.",
+    # -- scores, rules, leaderboard -----------------------------------------------------------
+    "scores_title": "Score sheet",
+    "scores_deal": "Deal {n}",
+    "scores_total": "Total",
+    "scores_none": "No deal has finished yet.",
+    "lb_title": "Leaderboard: {preset}",
+    "lb_all": "all presets",
+    "lb_empty": "No finished games here yet.",
+    "lb_line": "{rank}. {name}: rating {rating:.1f} · {games} games · {wins} wins ({rate:.0%}) · "
+               "{deals} deals won · {rummies} rummies",
+    "lb_bots": "Computer players (not ranked with people)",
+    "stats_title": "{name}'s record",
+    "stats_none": "{name} has not finished a game here yet.",
+    "stats_line": "{preset}: {games} games, {wins} wins ({rate:.0%}), {deals} deals won, {rummies} rummies, "
+                  "rating {rating:.1f}",
+}
+
+FR: dict[str, str] = {
+    "guild_only": "Rami se joue sur un serveur, pas en message privé.",
+    "no_table": "Il n'y a pas de table dans ce salon : ouvrez-en une avec /lobby create.",
+    "busy": "Il y a déjà une table dans ce salon : terminez-la ou annulez-la d'abord.",
+    "oops": "Désolé, quelque chose s'est mal passé de mon côté. /hand montre où en est la partie.",
+    "btn_join": "Rejoindre",
+    "btn_leave": "Quitter",
+    "btn_start": "Commencer",
+    "btn_hand": "Ma main",
+    "joined": "Vous avez rejoint la table ({n}/{max}).",
+    "ev_drew_stock": "{name} a pioché.",
+    "ev_drew_discard": "{name} a pris {card} dans la défausse.",
+    "ev_melded": "{name} a posé {melds}.",
+    "ev_discarded": "{name} a défaussé {card}.",
+    "turn_next": "À {name} de jouer.",
+    "turn_you": "{mention}, à vous de jouer.",
+    "hand_title": "Votre main ({n} cartes)",
+    "hand_drawn": "Vous avez pioché {card}.",
+    "btn_draw_stock": "Piocher",
+    "btn_refresh": "Actualiser",
+    "ph_discard": "Défausser une carte…",
+}
+
+CATALOG: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
+
+Translator = Callable[..., str]
+
+
+def language(locale: object) -> str:
+    """The catalog language for a Discord locale (``"fr"``, ``"en-US"``...), English by default."""
+    code = str(getattr(locale, "value", locale) or "en").lower()
+    for candidate in (code, code.split("-", 1)[0]):
+        if candidate in CATALOG:
+            return candidate
+    return "en"
+
+
+def text(locale: object, key: str, **params: Any) -> str:
+    """The sentence ``key`` in the locale's language (English when it has no translation)."""
+    table = CATALOG[language(locale)]
+    template = table.get(key) or EN[key]
+    return template.format(**params) if params else template
+
+
+def translator(locale: object) -> Translator:
+    """A function ``tr(key, **params)`` bound to ``locale``."""
+    def tr(key: str, **params: Any) -> str:
+        return text(locale, key, **params)
+    return tr

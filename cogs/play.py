@@ -1,0 +1,155 @@
+"""Playing by typing: ``/draw``, ``/meld``, ``/layoff``, ``/swap``, ``/discard`` and ``/hand``.
+
+Card options autocomplete from the caller's own hand and ``meld`` from the melds on the table;
+autocomplete is only a suggestion, and every value is parsed and checked again by the rules.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import hand_ui
+from cogs.advice import advise_async, meld_command
+from cogs.common import context
+from cogs.service import Refusal
+from rummy import actions as act
+from rummy.cards import Card, parse_cards
+from rummy.errors import RummyError
+from rummy.view import PlayerView
+
+log = logging.getLogger(__name__)
+
+Choices = list[app_commands.Choice[str]]
+SOURCE_CHOICES = [app_commands.Choice(name="stock", value="stock"),
+                  app_commands.Choice(name="discard pile", value="discard")]
+
+
+async def _own_view(interaction: discord.Interaction) -> PlayerView | None:
+    """The caller's view for autocomplete, or None when they have no hand here."""
+    try:
+        ctx = context(interaction)
+        _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id)
+    except (Refusal, RummyError):
+        return None
+    return view
+
+
+def _card_choices(cards: list[Card], current: str, prefix: str = "") -> Choices:
+    typed = current.strip().upper()
+    out = []
+    for card in cards:
+        label, token = f"{prefix}{card.pretty}", f"{prefix}{card}"
+        if not typed or str(card).startswith(typed) or card.pretty.upper().startswith(typed):
+            out.append(app_commands.Choice(name=label[:100], value=token[:100]))
+    return out[:25]
+
+
+def _split_last(current: str) -> tuple[str, str]:
+    """``"7H 8H 9"`` -> (``"7H 8H "``, ``"9"``): the finished cards, and the one being typed."""
+    head, _sep, last = current.rpartition(" ")
+    return (head + " " if head else ""), last
+
+
+def _meld_number(meld: int) -> int:
+    if meld < 1:
+        raise Refusal("no_meld_number")
+    return meld - 1
+
+
+class Play(commands.Cog):
+    """The turn, typed."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="draw", description="Draw a card: from the stock, or the top of the discard pile")
+    @app_commands.describe(source="Where to draw from (default: the stock)")
+    @app_commands.choices(source=SOURCE_CHOICES)
+    @app_commands.guild_only()
+    async def draw(self, interaction: discord.Interaction, source: str = "stock") -> None:
+        await hand_ui.play(context(interaction), act.Draw(act.Source(source)))
+
+    @app_commands.command(name="meld", description="Lay down one or more melds (separate melds with |)")
+    @app_commands.describe(cards="The cards, e.g. 7H 8H 9H | QC QD QS (JK=6S pins a joker)")
+    @app_commands.guild_only()
+    async def meld(self, interaction: discord.Interaction, cards: str) -> None:
+        await hand_ui.play(context(interaction), act.Meld.parse(cards))
+
+    @meld.autocomplete("cards")
+    async def meld_cards(self, interaction: discord.Interaction, current: str) -> Choices:
+        view = await _own_view(interaction)
+        if view is None:
+            return []
+        advice = await advise_async(view)
+        out: Choices = []
+        for melds in (advice.best.melds, advice.opening.melds if advice.opening else ()):
+            if melds:
+                text = meld_command(melds).removeprefix("/meld ")
+                if text.startswith(current.strip()) and all(c.value != text for c in out):
+                    out.append(app_commands.Choice(name=text[:100], value=text[:100]))
+        head, last = _split_last(current)
+        return (out + _card_choices(hand_ui.remaining(view.hand, _typed(head)), last, head))[:25]
+
+    @app_commands.command(name="layoff", description="Add cards from your hand to a meld on the table")
+    @app_commands.describe(cards="The cards to add, e.g. 10H JH", meld="The number of the meld on the table")
+    @app_commands.guild_only()
+    async def layoff(self, interaction: discord.Interaction, cards: str, meld: int) -> None:
+        action = act.LayOff(tuple(parse_cards(cards)), _meld_number(meld))
+        await hand_ui.play(context(interaction), action)
+
+    @app_commands.command(name="swap", description="Take a joker from a meld by putting in the card it stands for")
+    @app_commands.describe(meld="The number of the meld holding the joker", card="The card the joker stands for")
+    @app_commands.guild_only()
+    async def swap(self, interaction: discord.Interaction, meld: int, card: str) -> None:
+        await hand_ui.play(context(interaction), act.Swap(_meld_number(meld), Card.parse(card)))
+
+    @app_commands.command(name="discard", description="Discard a card and end your turn")
+    @app_commands.describe(card="The card to discard, e.g. KS or K♠")
+    @app_commands.guild_only()
+    async def discard(self, interaction: discord.Interaction, card: str) -> None:
+        await hand_ui.play(context(interaction), act.Discard(Card.parse(card)))
+
+    @app_commands.command(name="hand", description="See your hand (only you see it)")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await hand_ui.show_hand(context(interaction))
+
+    @layoff.autocomplete("cards")
+    async def layoff_cards(self, interaction: discord.Interaction, current: str) -> Choices:
+        view = await _own_view(interaction)
+        if view is None:
+            return []
+        head, last = _split_last(current)
+        return _card_choices(hand_ui.remaining(view.hand, _typed(head)), last, head)
+
+    @swap.autocomplete("card")
+    @discard.autocomplete("card")
+    async def hand_card(self, interaction: discord.Interaction, current: str) -> Choices:
+        view = await _own_view(interaction)
+        return [] if view is None else _card_choices(list(view.hand), current)
+
+    @layoff.autocomplete("meld")
+    @swap.autocomplete("meld")
+    async def table_meld(self, interaction: discord.Interaction, current: int | str) -> list[app_commands.Choice[int]]:
+        view = await _own_view(interaction)
+        if view is None:
+            return []
+        typed = str(current or "").strip()
+        return [app_commands.Choice(name=m.label[:100], value=m.index + 1) for m in view.melds
+                if not typed or str(m.index + 1).startswith(typed)][:25]
+
+
+def _typed(text: str) -> list[Card]:
+    """The cards typed so far (melds separators ignored); none when the text is not cards yet."""
+    try:
+        return parse_cards(text.replace("|", " "))
+    except RummyError:
+        return []
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,305 @@
+"""Text and embeds. Public output is built only from public events and spectator views.
+
+Nothing here changes a game. Functions that show a hand take the player's own
+:class:`~rummy.view.PlayerView` and are only ever used for ephemeral replies; everything
+shown to a channel comes from :class:`~rummy.deal.Event` values (which hold face-up cards only)
+and from ``view_for(game, None)``, which holds no hand at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+import discord
+from discord.utils import escape_markdown, format_dt
+
+from cogs.advice import Advice, meld_command
+from cogs.messages import EN, Translator
+from rummy.cards import Card, format_cards
+from rummy.deal import Event, Phase
+from rummy.describe import describe_overrides
+from rummy.errors import RummyError
+from rummy.melds import make_meld
+from rummy.table import OPTIONS, Table, TableStatus
+from rummy.view import PlayerView, view_for
+
+COLOUR = discord.Colour.dark_green()
+FIELD_LIMIT = 1024
+RECENT_SHOWN = 6
+
+
+def clip(text: str, limit: int = FIELD_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def name_of(table: Table, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(table.players):
+        return "?"
+    return escape_markdown(table.players[seat].name)
+
+
+def _names(table: Table, seats: Iterable[int]) -> str:
+    return ", ".join(name_of(table, s) for s in seats)
+
+
+def _points(table: Table, points: dict[str, int]) -> str:
+    return ", ".join(f"{name_of(table, int(s))} {p}" for s, p in points.items())
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+def event_line(event: Event, table: Table, tr: Translator) -> str | None:
+    """One public sentence for one event (None for events nobody needs to read)."""
+    name = name_of(table, event.seat)
+    kind, d = event.kind, event.detail
+    if kind == "drew":
+        if event.source == "discard":
+            return tr("ev_drew_discard", name=name, card=event.card)
+        return tr("ev_drew_stock", name=name)
+    if kind == "melded":
+        return tr("ev_melded", name=name, melds=" · ".join(" ".join(m) for m in event.melds))
+    if kind == "laid_off":
+        return tr("ev_laid_off", name=name, cards=" ".join(event.cards), n=(event.target or 0) + 1)
+    if kind == "swapped":
+        return tr("ev_swapped", name=name, card=event.card, n=(event.target or 0) + 1)
+    if kind == "discarded":
+        return tr("ev_discarded", name=name, card=event.card)
+    if kind == "stock_rebuilt":
+        key = "ev_stock_rebuilt_shuffled" if d.get("shuffled") else "ev_stock_rebuilt"
+        return tr(key, n=d.get("cards", 0))
+    if kind == "deal_started":
+        return tr("ev_deal_started", n=d.get("number", 1), dealer=name,
+                  starter=name_of(table, d.get("starter")))
+    if kind == "deal_over":
+        return _deal_over(event, table, tr)
+    if kind == "dropped":
+        return tr("ev_dropped", name=name)
+    if kind == "eliminated":
+        return tr("ev_eliminated", name=name, score=d.get("score", 0))
+    if kind == "game_over":
+        winners = d.get("winners", [])
+        return tr("ev_game_over", winners=_names(table, winners),
+                  verb=tr("won_one") if len(winners) == 1 else tr("won_many"))
+    return None
+
+
+def _deal_over(event: Event, table: Table, tr: Translator) -> str:
+    d = event.detail
+    reason = d.get("reason", "went_out")
+    if reason == "went_out":
+        why = tr("why_went_out_rummy" if d.get("rummy") else "why_went_out",
+                 names=_names(table, d.get("winners", [])))
+    else:
+        why = tr(f"why_{reason}") if f"why_{reason}" in EN else reason
+    line = tr("ev_deal_over", why=why)
+    if d.get("points"):
+        line += " " + tr("ev_points", points=_points(table, d["points"]))
+        if table.game is not None:
+            totals = {str(s): table.game.scores[s] for s in range(len(table.players))}
+            line += " " + tr("ev_totals", points=_points(table, totals))
+    return line
+
+
+def event_lines(events: Iterable[Event], table: Table, tr: Translator) -> list[str]:
+    return [line for line in (event_line(e, table, tr) for e in events) if line]
+
+
+def turn_line(table: Table, tr: Translator, mention: bool = True) -> str | None:
+    """Whose turn it is now; a person is mentioned so that Discord notifies them."""
+    seat = table.turn
+    if seat is None:
+        return None
+    uid = table.user_id(seat)
+    if mention and uid is not None:
+        return tr("turn_you", mention=f"<@{uid}>")
+    return tr("turn_next", name=name_of(table, seat))
+
+
+def public_text(events: Iterable[Event], table: Table, tr: Translator, *, mention: bool = True) -> str:
+    lines = event_lines(events, table, tr)
+    if table.status is TableStatus.ABANDONED:
+        lines.append(tr("abandoned"))
+    turn = turn_line(table, tr, mention)
+    if turn:
+        lines.append(turn)
+    return clip("\n".join(lines), 2000)
+
+
+# -- the public board -------------------------------------------------------------------------
+
+
+def lobby_embed(table: Table, tr: Translator, expires: datetime | None = None) -> discord.Embed:
+    rules = table.rules
+    embed = discord.Embed(title=tr("lobby_title", title=rules.title), colour=COLOUR,
+                          description=escape_markdown(rules.description))
+    embed.add_field(name=tr("lobby_preset"), value=f"`{table.preset}`")
+    house = describe_overrides(rules, explain=False)
+    embed.add_field(name=tr("lobby_house"), value=clip("\n".join(house) or tr("lobby_no_house")), inline=False)
+    o = table.options
+    embed.add_field(name=tr("lobby_options"), value=tr(
+        "lobby_options_value", timer=OPTIONS["turn_timer"].show(o.turn_timer) if o.turn_timer else "off",
+        pause=OPTIONS["bot_pause"].show(o.bot_pause), hints=OPTIONS["hints"].show(o.hints)), inline=False)
+    seats = []
+    for i, p in enumerate(table.players):
+        mark = tr("lobby_host") if str(table.host_id) == p.id else tr("bot_mark") if p.is_bot else ""
+        seats.append(f"{i + 1}. {escape_markdown(p.name)}" + (f" ({mark})" if mark else ""))
+    embed.add_field(name=tr("lobby_seats", n=len(table.players), max=rules.max_players),
+                    value=clip("\n".join(seats)), inline=False)
+    footer = tr("lobby_footer")
+    embed.set_footer(text=footer)
+    if expires is not None:
+        embed.add_field(name="\u200b", value=tr("lobby_expires", when=format_dt(expires, "R")), inline=False)
+    return embed
+
+
+def board_embed(table: Table, tr: Translator, *, deadline: datetime | None = None,
+                expires: datetime | None = None) -> discord.Embed:
+    """The public game message: lobby, game in play, or final standings. No hidden card."""
+    if table.status is TableStatus.LOBBY:
+        return lobby_embed(table, tr, expires)
+    if table.game is None:
+        return discord.Embed(title=tr("closed_board"), colour=discord.Colour.dark_grey())
+    spectator = view_for(table.game, None)
+    rules = table.rules
+    over = table.status is not TableStatus.PLAYING
+    if not over:
+        title = tr("board_title", title=rules.title, n=spectator.deal_number)
+    else:
+        title = tr({TableStatus.OVER: "board_over", TableStatus.CANCELLED: "board_cancelled"}.get(
+            table.status, "board_abandoned"), title=rules.title)
+    recent = event_lines(table.recent[-RECENT_SHOWN:], table, tr)
+    embed = discord.Embed(title=title, colour=discord.Colour.dark_grey() if over else COLOUR,
+                          description=clip("\n".join(recent), 4000) or None)
+    if not over and spectator.turn is not None:
+        phase = tr("phase_draw") if spectator.phase is Phase.DRAW else tr("phase_play")
+        value = tr("board_turn_value", name=name_of(table, spectator.turn), phase=phase)
+        if deadline is not None:
+            value += "\n" + tr("board_deadline", when=format_dt(deadline, "R"))
+        embed.add_field(name=tr("board_turn"), value=value, inline=False)
+        top = spectator.discard_top.pretty if spectator.discard_top else tr("board_empty")
+        embed.add_field(name=tr("board_discard"), value=tr("board_discard_value", top=top,
+                                                           n=spectator.discard_size))
+        embed.add_field(name=tr("board_stock"), value=tr("board_stock_value", n=spectator.stock_size))
+    if over and table.game.outcome is not None:
+        lines = [tr("board_standing", rank=s.rank, name=name_of(table, s.seat), score=s.score, deals=s.deals_won)
+                 for s in table.game.outcome.standings]
+        embed.add_field(name=tr("board_standings"), value=clip("\n".join(lines)), inline=False)
+    else:
+        embed.add_field(name=tr("board_players"), value=clip(_players(spectator, table, tr)), inline=False)
+        melds = [f"{m.index + 1}. {m.meld} ({name_of(table, m.owner)})" for m in spectator.melds]
+        embed.add_field(name=tr("board_melds"), value=clip("\n".join(melds) or tr("board_no_melds")),
+                        inline=False)
+    return embed
+
+
+def _players(view: PlayerView, table: Table, tr: Translator) -> str:
+    lines = []
+    for seat in range(len(table.players)):
+        name = name_of(table, seat)
+        if table.players[seat].is_bot:
+            name += f" ({tr('bot_mark')})"
+        if seat == view.dealer:
+            name += f" ({tr('dealer_mark')})"
+        if seat in view.dropped or seat in view.eliminated or seat not in view.hand_sizes:
+            lines.append(tr("board_player_out", name=name, score=view.scores[seat]))
+        else:
+            lines.append(tr("board_player", name=name, cards=view.hand_sizes[seat], score=view.scores[seat]))
+    return "\n".join(lines)
+
+
+def scores_embed(table: Table, tr: Translator) -> discord.Embed:
+    """The score sheet: points per deal and totals (points only, never cards)."""
+    embed = discord.Embed(title=tr("scores_title"), colour=COLOUR)
+    game = table.game
+    if game is None or not game.history:
+        embed.description = tr("scores_none")
+        return embed
+    names = [name_of(table, s) for s in range(len(table.players))]
+    rows = []
+    for record in game.history[-20:]:
+        points = " · ".join(f"{names[s]} {p}" for s, p in sorted(record.outcome.points.items()))
+        rows.append(f"**{tr('scores_deal', n=record.number)}**: {points}")
+    rows.append(f"**{tr('scores_total')}**: " + " · ".join(f"{n} {s}" for n, s in zip(names, game.scores,
+                                                                                          strict=True)))
+    embed.description = clip("\n".join(rows), 4000)
+    return embed
+
+
+# -- the private hand (ephemeral only) ---------------------------------------------------------
+
+
+def hand_embed(view: PlayerView, table: Table, tr: Translator, advice: Advice | None) -> discord.Embed:
+    """A player's own hand, sorted, with the melds it can make now. For ephemeral replies only."""
+    cards = []
+    for card in view.hand:
+        text = card.pretty
+        if view.drawn is not None and card.key == view.drawn.key:
+            text = f"**{text}**"
+        cards.append(text)
+    embed = discord.Embed(title=tr("hand_title", n=len(view.hand)), colour=COLOUR,
+                          description=" ".join(cards) or "—")
+    if view.my_turn:
+        if view.phase is Phase.DRAW:
+            top = view.discard_top.pretty if view.discard_top else None
+            status = tr("hand_turn_draw", top=top) if top else tr("hand_turn_draw_stock")
+        else:
+            status = tr("hand_turn_play")
+            if view.drawn is not None:
+                status = tr("hand_drawn", card=view.drawn.pretty) + " " + status
+    elif view.turn is not None:
+        status = tr("hand_wait", name=name_of(table, view.turn))
+    else:
+        status = tr("hand_over")
+    embed.add_field(name="\u200b", value=status, inline=False)
+    if advice is not None:
+        melds = advice.best.melds
+        value = " · ".join(str(m) for m in melds) if melds else tr("hand_melds_none")
+        if melds:
+            value += "\n" + tr("hand_melds_cmd", command=f"`{meld_command(melds)}`")
+        embed.add_field(name=tr("hand_melds"), value=clip(value), inline=False)
+        if advice.opening is not None:
+            embed.add_field(name=tr("hand_opening"), value=tr(
+                "hand_opening_value", need=advice.needed, have=advice.opening.melded_points), inline=False)
+    top = view.discard_top.pretty if view.discard_top else tr("board_empty")
+    embed.add_field(name=tr("hand_table"), value=tr("hand_table_value", top=top, stock=view.stock_size,
+                                                    melds=len(view.melds)), inline=False)
+    return embed
+
+
+def group_line(cards: list[Card], view: PlayerView, tr: Translator) -> str:
+    """A meld being built, with the rules' verdict on it (for the meld builder)."""
+    try:
+        meld = make_meld(cards, view.rules)
+    except RummyError as exc:
+        return f"{format_cards(cards)}: {tr('builder_bad', why=str(exc).split(': ', 1)[-1])}"
+    return f"{meld} ({meld.points(view.rules)})"
+
+
+def hint_text(view: PlayerView, advice: Advice, tr: Translator) -> str:
+    """Private advice: the best melds now, the opening, the discard to make (ephemeral only)."""
+    lines = []
+    melds = advice.best.melds
+    if melds:
+        lines.append(tr("hint_melds", melds=" · ".join(str(m) for m in melds), deadwood=advice.best.deadwood))
+        lines.append(f"`{meld_command(melds)}`")
+    else:
+        lines.append(tr("hint_no_melds"))
+    if advice.opening is not None:
+        opening = advice.opening
+        if advice.can_open:
+            lines.append(tr("hint_open_yes", melds=" · ".join(str(m) for m in opening.melds),
+                            points=opening.melded_points, need=advice.needed))
+            if opening.melds != melds:
+                lines.append(f"`{meld_command(opening.melds)}`")
+        else:
+            lines.append(tr("hint_open_no", points=opening.melded_points, need=advice.needed))
+    if not view.my_turn:
+        lines.append(tr("hint_wait"))
+    elif view.phase is Phase.DRAW:
+        top = view.discard_top.pretty if view.discard_top else tr("board_empty")
+        lines.append(tr("hint_draw", top=top))
+    elif advice.discard is not None:
+        lines.append(tr("hint_discard", card=advice.discard.pretty))
+    return clip("\n".join(lines), 2000)

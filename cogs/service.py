@@ -1,0 +1,349 @@
+"""The game service: the one way a table changes. No Discord types in here.
+
+Every change runs under the channel's :class:`asyncio.Lock` (one per game, held in a
+:class:`weakref.WeakValueDictionary`): load the row, rebuild the :class:`~rummy.table.Table`,
+check and apply (the table and the engine raise player-readable errors and change nothing),
+then commit the new document and the action-log row in one transaction through
+:mod:`data` (``save_action``, or ``finish_game`` with the results). Only after the commit does
+the caller render a reply, so a reply always describes something durable. The row version
+guards against a second process: :class:`data.StaleState` means someone else won.
+
+After each commit :attr:`GameService.on_change` is called with the channel id, so the timers
+(turn timer, computer players, lobby expiry) can plan their next step.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from cogs import bots
+from data import UNCHANGED, Database, GameRow, PlayerResult, Unchanged
+from rummy import actions as act
+from rummy.deal import Event
+from rummy.table import MAX_TIMEOUTS, Table, TableStatus
+from rummy.view import PlayerView, view_for
+
+log = logging.getLogger(__name__)
+
+_ENDED_STATUS = {TableStatus.OVER: "finished", TableStatus.CANCELLED: "cancelled",
+                 TableStatus.ABANDONED: "abandoned"}
+
+
+class Refusal(Exception):
+    """A request the service turns down before touching a table; ``key`` is a message key."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Who:
+    """The person asking: Discord id, display name, and whether they may moderate."""
+
+    id: int
+    name: str
+    moderator: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a committed change did: the table after it, its row, and the public events."""
+
+    kind: str
+    table: Table
+    row: GameRow
+    events: tuple[Event, ...] = ()
+    seat: int | None = None  # the seat that acted, if any
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ended(self) -> bool:
+        return not self.table.status.active
+
+    def view(self, seat: int | None) -> PlayerView | None:
+        return view_for(self.table.game, seat) if self.table.game is not None else None
+
+
+@dataclass(frozen=True)
+class Step:
+    """The next thing a game waits for: a computer move, a turn timeout, or expiry."""
+
+    kind: str  # "bot" | "timeout" | "expire"
+    at: datetime
+    version: int
+
+
+def load_table(row: GameRow) -> Table:
+    return Table.from_json(json.loads(row.state_json))
+
+
+class GameService:
+    """Tables on one :class:`~data.Database`. ``seed`` gives the seed of new tables (tests)."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        lobby_ttl: timedelta = timedelta(minutes=30),
+        idle_ttl: timedelta = timedelta(hours=24),
+        seed: Callable[[], int | None] = lambda: None,
+        on_change: Callable[[int], None] | None = None,
+    ) -> None:
+        self.db = db
+        self.lobby_ttl = lobby_ttl
+        self.idle_ttl = idle_ttl
+        self.seed = seed
+        self.on_change = on_change
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def now(self) -> datetime:
+        return self.db.now()
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    # -- reading -----------------------------------------------------------------------------
+    async def current(self, channel_id: int, game_id: int | None = None) -> tuple[GameRow, Table]:
+        """The channel's active table (and, given ``game_id``, only if it is that game)."""
+        row = await self.db.games.get_active(channel_id)
+        if row is None:
+            if game_id is not None:
+                raise Refusal("game_closed")
+            raise Refusal("no_table")
+        if game_id is not None and row.id != game_id:
+            raise Refusal("game_closed")
+        return row, load_table(row)
+
+    async def game_row(self, game_id: int) -> tuple[GameRow, Table]:
+        """Any game by id, active or not (buttons carry the game id)."""
+        row = await self.db.games.get(game_id)
+        if row is None:
+            raise Refusal("game_closed")
+        return row, load_table(row)
+
+    async def private_view(self, channel_id: int, user_id: int,
+                           game_id: int | None = None) -> tuple[GameRow, Table, PlayerView]:
+        """The asking player's own view (their hand); refused to anyone not seated."""
+        row, table = await self.current(channel_id, game_id)
+        seat = table.seat_for(user_id)
+        if table.game is None:
+            raise Refusal("not_started")
+        return row, table, view_for(table.game, seat)
+
+    # -- the lobby ---------------------------------------------------------------------------
+    async def create(self, guild_id: int, channel_id: int, who: Who, preset: str | None) -> Outcome:
+        async with self.lock(channel_id):
+            table = Table.new(guild_id, channel_id, who.id, who.name, preset, seed=self.seed())
+            row = await self.db.games.create_game(guild_id, channel_id, who.id, table.preset,
+                                                  self._dump(table))
+        self._changed(channel_id)
+        return Outcome("created", table, row, seat=0)
+
+    async def join(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome:
+        def change(t: Table) -> list[Event]:
+            t.join(who.id, who.name)
+            return []
+        return await self._change(channel_id, game_id, "join", who.id, change, {"name": who.name})
+
+    async def leave(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome:
+        return await self._change(channel_id, game_id, "leave", who.id, lambda t: t.leave(who.id), {})
+
+    async def kick(self, channel_id: int, who: Who, target: int) -> Outcome:
+        return await self._change(channel_id, None, "kick", who.id,
+                                  lambda t: t.kick(who.id, target, who.moderator), {"target": target})
+
+    async def start(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome:
+        return await self._change(channel_id, game_id, "start", who.id, lambda t: t.start(who.id), {})
+
+    async def cancel(self, channel_id: int, who: Who) -> Outcome:
+        def change(t: Table) -> list[Event]:
+            t.cancel(who.id, who.moderator)
+            return []
+        return await self._change(channel_id, None, "cancel", who.id, change, {})
+
+    async def add_bot(self, channel_id: int, who: Who, level: str) -> Outcome:
+        detail: dict[str, Any] = {}
+
+        def change(t: Table) -> list[Event]:
+            detail["name"] = t.add_bot(who.id, level).name
+            return []
+        return await self._change(channel_id, None, "addbot", who.id, change, {"level": level}, detail)
+
+    async def remove_bot(self, channel_id: int, who: Who) -> Outcome:
+        detail: dict[str, Any] = {}
+
+        def change(t: Table) -> list[Event]:
+            detail["name"] = t.remove_bot(who.id).name
+            return []
+        return await self._change(channel_id, None, "removebot", who.id, change, {}, detail)
+
+    async def configure(self, channel_id: int, who: Who, name: str, value: str) -> Outcome:
+        detail: dict[str, Any] = {"name": name.strip().lower()}
+
+        def change(t: Table) -> list[Event]:
+            detail["value"] = t.set(who.id, name, value)
+            return []
+        return await self._change(channel_id, None, "set", who.id, change, {"name": name, "value": value}, detail)
+
+    # -- play --------------------------------------------------------------------------------
+    async def play(self, channel_id: int, who: Who, action: act.Action, game_id: int | None = None) -> Outcome:
+        """A seated player's action; refused out of turn, or when the rules say no."""
+        seat: list[int] = []
+
+        def change(t: Table) -> list[Event]:
+            seat.append(t.seat_for(who.id))
+            return t.act(seat[0], action)
+        payload = act.action_to_json(action)
+        out = await self._change(channel_id, game_id, payload["type"], who.id, change, payload)
+        return Outcome(out.kind, out.table, out.row, out.events, seat[0], out.detail)
+
+    # -- timers and computer players -----------------------------------------------------------
+    async def next_step(self, channel_id: int) -> Step | None:
+        """What the channel's game waits for next, or None when it has no active table."""
+        row = await self.db.games.get_active(channel_id)
+        if row is None:
+            return None
+        table = load_table(row)
+        if table.status is TableStatus.LOBBY:
+            return Step("expire", row.updated_at + self.lobby_ttl, row.version)
+        seat = table.turn
+        if seat is not None and table.players[seat].is_bot:
+            return Step("bot", self.now() + timedelta(seconds=table.options.bot_pause), row.version)
+        if row.turn_deadline is not None:
+            return Step("timeout", row.turn_deadline, row.version)
+        return Step("expire", row.updated_at + self.idle_ttl, row.version)
+
+    async def bot_move(self, channel_id: int, version: int) -> Outcome | None:
+        """One action of the computer player to move, if the game is still where it was."""
+        async with self.lock(channel_id):
+            row = await self.db.games.get_active(channel_id)
+            if row is None or row.version != version:
+                return None
+            table = load_table(row)
+            before = table.turn_key
+            seat = table.turn
+            if seat is None or not table.players[seat].is_bot:
+                return None
+            action = await bots.decide(table, seat, bots.rng_for(table, row.version))
+            events = table.act(seat, action)
+            bots.observe(table, events)
+            payload = {"seat": seat, **act.action_to_json(action)}
+            row = await self._commit(row, table, before, table.leaderboard_id(seat), "bot", payload)
+        self._changed(channel_id)
+        return Outcome("bot", table, row, tuple(events), seat)
+
+    async def time_out(self, channel_id: int, version: int) -> Outcome | None:
+        """The turn timer ran out: play a safe turn for the player, or drop them at the third time."""
+        async with self.lock(channel_id):
+            row = await self.db.games.get_active(channel_id)
+            if row is None or row.version != version or row.turn_deadline is None:
+                return None
+            if row.turn_deadline > self.now():
+                return None
+            table = load_table(row)
+            before = table.turn_key
+            seat = table.turn
+            if seat is None:
+                return None
+            count = table.note_timeout(seat)
+            dropped = count >= MAX_TIMEOUTS
+            events = table.drop(seat) if dropped else bots.play_safe_turn(table, seat)
+            bots.observe(table, events)
+            detail = {"count": count, "dropped": dropped}
+            row = await self._commit(row, table, before, None, "timeout", {"seat": seat, **detail})
+        self._changed(channel_id)
+        return Outcome("timeout", table, row, tuple(events), seat, detail)
+
+    async def expire(self, channel_id: int, version: int) -> Outcome | None:
+        """Close a lobby nobody started, or a game nobody played, without a result."""
+        async with self.lock(channel_id):
+            row = await self.db.games.get_active(channel_id)
+            if row is None or row.version != version:
+                return None
+            table = load_table(row)
+            ttl = self.lobby_ttl if table.status is TableStatus.LOBBY else self.idle_ttl
+            if row.updated_at + ttl > self.now():
+                return None
+            was = table.status
+            table.expire()
+            row = await self._commit(row, table, table.turn_key, None, "expire", {"was": was.value})
+        self._changed(channel_id)
+        return Outcome("expired", table, row, detail={"was": was.value})
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's public message (not an action: the version is unchanged)."""
+        await self.db.games.set_message(game_id, message_id)
+
+    # -- the commit ----------------------------------------------------------------------------
+    async def _change(
+        self,
+        channel_id: int,
+        game_id: int | None,
+        kind: str,
+        actor: int,
+        change: Callable[[Table], list[Event]],
+        payload: dict[str, Any],
+        detail: dict[str, Any] | None = None,
+    ) -> Outcome:
+        async with self.lock(channel_id):
+            row, table = await self.current(channel_id, game_id)
+            before = table.turn_key
+            events = change(table)
+            bots.observe(table, events)
+            row = await self._commit(row, table, before, actor, kind, payload)
+        self._changed(channel_id)
+        return Outcome(kind, table, row, tuple(events), detail=detail or {})
+
+    async def _commit(self, row: GameRow, table: Table, before: tuple[int, int, int] | None,
+                      actor: int | None, kind: str, payload: dict[str, Any]) -> GameRow:
+        state = self._dump(table)
+        if table.status.active:
+            return await self.db.games.save_action(
+                row.id, row.version, state, table.status.value, actor, kind, payload,
+                turn_deadline=self._deadline(table, before))
+        results = self._results(table) if table.status is TableStatus.OVER else None
+        return await self.db.games.finish_game(row.id, row.version, state, _ENDED_STATUS[table.status],
+                                               actor, kind, payload, results)
+
+    def _deadline(self, table: Table, before: tuple[int, int, int] | None) -> datetime | Unchanged | None:
+        """A new turn of a person starts their timer; within a turn the deadline stays."""
+        key = table.turn_key
+        if key is not None and key == before:
+            return UNCHANGED
+        seat = table.turn
+        if seat is None or table.players[seat].is_bot or table.options.turn_timer <= 0:
+            return None
+        return self.now() + timedelta(seconds=table.options.turn_timer)
+
+    @staticmethod
+    def _results(table: Table) -> list[PlayerResult]:
+        assert table.game is not None and table.game.outcome is not None
+        out = []
+        for standing in table.game.outcome.standings:
+            player = table.players[standing.seat]
+            out.append(PlayerResult(
+                user_id=table.leaderboard_id(standing.seat), display_name=player.name,
+                is_bot=player.is_bot, bot_level=player.bot_level, seat=standing.seat,
+                rank=standing.rank, won=standing.rank == 1, deals_won=standing.deals_won,
+                rummies=standing.rummies, final_score=standing.score))
+        return out
+
+    @staticmethod
+    def _dump(table: Table) -> str:
+        return json.dumps(table.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+    def _changed(self, channel_id: int) -> None:
+        if self.on_change is not None:
+            self.on_change(channel_id)

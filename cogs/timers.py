@@ -1,0 +1,187 @@
+"""What happens without anyone clicking: computer players' moves, turn timers, expiry.
+
+One tracked task per active game plans its next step from the database
+(:meth:`GameService.next_step`): a computer player's move after ``bot_pause`` seconds, the turn
+timeout at the stored deadline, or the expiry of a lobby nobody starts (and of a game that went
+quiet with its timer off). It sleeps until then, or until :meth:`Timers.poke` says the game
+changed, then acts through the service (which commits) and tells the channel: the board is
+redrawn after each move, and the computer players' moves are told in one message when the turn
+comes back to a person. Tasks are rebuilt from the database at start-up (:meth:`resume`), log
+their errors, and are cancelled by :meth:`close`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field
+
+from cogs import render
+from cogs.board import Board
+from cogs.messages import Translator
+from cogs.service import GameService, Outcome, Step, load_table
+from rummy.table import MAX_TIMEOUTS, TableStatus
+
+log = logging.getLogger(__name__)
+
+ERROR_BACKOFF = 5.0  # seconds before a game's task tries again after an unexpected error
+
+
+@dataclass
+class _Runner:
+    task: asyncio.Task[None] | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    idle: asyncio.Event = field(default_factory=asyncio.Event)
+    lines: list[str] = field(default_factory=list)  # computer players' moves not told yet
+
+
+class Timers:
+    """The per-game background tasks."""
+
+    def __init__(self, service: GameService, board: Board) -> None:
+        self.service = service
+        self.board = board
+        self._runners: dict[int, _Runner] = {}
+        self._closed = False
+
+    # -- control -------------------------------------------------------------------------------
+    def poke(self, channel_id: int) -> None:
+        """The channel's game changed: plan again now (starts its task if needed)."""
+        if self._closed:
+            return
+        runner = self._runners.get(channel_id)
+        if runner is not None and runner.task is not None and not runner.task.done():
+            runner.wake.set()
+            runner.idle.clear()
+            return
+        runner = self._runners[channel_id] = _Runner()
+        runner.task = asyncio.get_running_loop().create_task(self._run(channel_id, runner),
+                                                             name=f"rami-game-{channel_id}")
+        runner.task.add_done_callback(self._done)
+
+    async def resume(self) -> int:
+        """Start a task for every active game in the database; returns how many."""
+        rows = await self.service.db.games.list_active()
+        for row in rows:
+            self.poke(row.channel_id)
+        log.info("resumed %d active table(s)", len(rows))
+        return len(rows)
+
+    async def settle(self) -> None:
+        """Wait until every game waits for something in the future (tests), boards included."""
+        while True:
+            busy = [r.idle.wait() for r in self._runners.values() if not r.idle.is_set()]
+            if not busy:
+                break
+            await asyncio.gather(*busy)
+        await self.board.drain()
+
+    async def close(self) -> None:
+        """Cancel every task (at unload / shutdown) and wait for them to end."""
+        self._closed = True
+        tasks = [r.task for r in self._runners.values() if r.task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._runners.clear()
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("game task %s failed", task.get_name(), exc_info=task.exception())
+
+    # -- the task of one game -------------------------------------------------------------------
+    async def _run(self, channel_id: int, runner: _Runner) -> None:
+        try:
+            while True:
+                runner.wake.clear()
+                try:
+                    step = await self.service.next_step(channel_id)
+                    if step is None:
+                        if runner.wake.is_set():
+                            continue
+                        await self._tell(channel_id, runner)
+                        return
+                    if step.kind != "bot":
+                        await self._tell(channel_id, runner)
+                    if await self._sleep(runner, step):
+                        continue
+                    await self._act(channel_id, runner, step)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("the task of the game in channel %s failed; retrying", channel_id)
+                    runner.idle.set()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(runner.wake.wait(), ERROR_BACKOFF)
+                    runner.idle.clear()
+        finally:
+            runner.idle.set()
+            if self._runners.get(channel_id) is runner:
+                del self._runners[channel_id]
+
+    async def _sleep(self, runner: _Runner, step: Step) -> bool:
+        """Wait until ``step.at``; True when poked before (plan again)."""
+        delay = (step.at - self.service.now()).total_seconds()
+        if delay <= 0:
+            return False
+        runner.idle.set()
+        try:
+            await asyncio.wait_for(runner.wake.wait(), delay)
+        except TimeoutError:
+            return False
+        finally:
+            runner.idle.clear()
+        return True
+
+    async def _act(self, channel_id: int, runner: _Runner, step: Step) -> None:
+        if step.kind == "bot":
+            out = await self.service.bot_move(channel_id, step.version)
+        elif step.kind == "timeout":
+            out = await self.service.time_out(channel_id, step.version)
+        else:
+            out = await self.service.expire(channel_id, step.version)
+        if out is None:
+            return
+        self.board.refresh(out.row.id)
+        tr = self.board.tr_for(out.table.guild_id)
+        if out.kind == "bot":
+            runner.lines += render.event_lines(out.events, out.table, tr)
+            if out.ended:
+                await self._tell(channel_id, runner, out)
+            return
+        lines = list(runner.lines)
+        runner.lines.clear()
+        lines += self._lines(out, tr)
+        await self.board.announce(channel_id, "\n".join(lines))
+
+    def _lines(self, out: Outcome, tr: Translator) -> list[str]:
+        table = out.table
+        if out.kind == "expired":
+            return [tr("expired_lobby" if out.detail.get("was") == TableStatus.LOBBY.value else "expired_game")]
+        name = render.name_of(table, out.seat)
+        if out.detail.get("dropped"):
+            head = tr("timeout_dropped", name=name, max=MAX_TIMEOUTS)
+        else:
+            head = tr("timeout", name=name, count=out.detail.get("count", 1), max=MAX_TIMEOUTS)
+        return [head, render.public_text(out.events, table, tr)]
+
+    async def _tell(self, channel_id: int, runner: _Runner, out: Outcome | None = None) -> None:
+        """Tell the computer players' moves so far in one message, with whose turn it is now."""
+        if not runner.lines:
+            return
+        lines, runner.lines = runner.lines, []
+        if out is None:
+            row = await self.service.db.games.get_active(channel_id)
+            table = None if row is None else load_table(row)
+        else:
+            table = out.table
+        if table is not None:
+            if table.status is TableStatus.ABANDONED:
+                lines.append(self.board.tr_for(table.guild_id)("abandoned"))
+            turn = render.turn_line(table, self.board.tr_for(table.guild_id))
+            if turn:
+                lines.append(turn)
+        await self.board.announce(channel_id, "\n".join(lines))

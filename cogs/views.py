@@ -1,0 +1,70 @@
+"""The base of every button and select: persistent, namespaced, and guarded.
+
+Components are :class:`discord.ui.DynamicItem` subclasses whose ``custom_id`` is
+``rami:<game id>:<what>[:<data>]`` (at most 100 characters). They are registered once in
+``setup_hook`` (:data:`ALL_ITEMS` is filled by the modules that define them), so a click works
+after a restart and long after the interaction token of the message expired. Errors in a
+component never reach a View's ``on_error``: :class:`Guarded` sends them to
+:func:`cogs.errors.report_error`, like command errors.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from cogs.errors import report_error
+
+log = logging.getLogger(__name__)
+
+PREFIX = "rami"
+CUSTOM_ID_LIMIT = 100
+ALL_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = []
+
+
+def custom_id(game_id: int, *parts: object) -> str:
+    cid = ":".join([PREFIX, str(game_id), *(str(p) for p in parts)])
+    if len(cid) > CUSTOM_ID_LIMIT:
+        raise ValueError(f"custom_id too long ({len(cid)} characters)")
+    return cid
+
+
+def template(what: str) -> str:
+    """The regex of a component: ``rami:<game>:<what>`` (``what`` may hold named groups)."""
+    return rf"{PREFIX}:(?P<game>[0-9]+):{what}"
+
+
+def register(item: type[discord.ui.DynamicItem[Any]]) -> type[discord.ui.DynamicItem[Any]]:
+    """Class decorator: add a component class to those the bot registers at start-up."""
+    ALL_ITEMS.append(item)
+    return item
+
+
+class Guarded:
+    """Mixin for dynamic items: run :meth:`run`, and report any error to the user."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction)
+        except Exception as exc:  # every error ends in a reply, never "This interaction failed"
+            await report_error(interaction, exc)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+def values(interaction: discord.Interaction) -> list[str]:
+    """The values picked in a select, as sent by Discord."""
+    data: Any = interaction.data or {}
+    return [str(v) for v in data.get("values", [])]
+
+
+def persistent(*items: discord.ui.Item[Any] | None) -> discord.ui.View:
+    """A view that never times out, holding the given items (None entries are skipped)."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        if item is not None:
+            view.add_item(item)
+    return view

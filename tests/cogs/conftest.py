@@ -1,0 +1,350 @@
+"""Cog tests: the real service, board and timers on a real SQLite file, with spec'd Discord mocks.
+
+:class:`Harness` plays users against the cogs: ``await h.slash(ALICE, "lobby create", preset="basic")``
+runs the command's callback with a ``MagicMock(spec=discord.Interaction)`` whose response and
+follow-up are spec'd ``AsyncMock`` objects; ``await h.click(BOB, "rami:1:join")`` dispatches a
+component through its :class:`~discord.ui.DynamicItem` class, as discord.py does. Everything the
+bot sends (replies, follow-ups, edits, channel messages) lands in ``h.outbox`` as :class:`Sent`.
+After each step the harness waits until the timers and the board are idle, so computer players
+have moved and boards are redrawn.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import re
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+import pytest
+import pytest_asyncio
+from discord import app_commands
+
+from bot import RamiBot
+from cogs.board import Board
+from cogs.common import Rami
+from cogs.errors import report_error
+from cogs.info import Info
+from cogs.leaderboard import Leaderboard
+from cogs.lobby import Lobby
+from cogs.play import Play
+from cogs.service import GameService
+from cogs.timers import Timers
+from cogs.views import ALL_ITEMS
+from data import Database
+
+GUILD = 9001
+OTHER_GUILD = 9009
+CHANNEL = 9002
+OTHER_CHANNEL = 9003
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    locale: str = "en-US"
+
+
+ALICE = User(101, "Alice")
+BOB = User(202, "Bob")
+CHLOE = User(303, "Chloé", "fr")
+MALLORY = User(404, "Mallory")
+
+
+class Clock:
+    """A clock the test moves by hand (the database and the service read it)."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+def embed_text(embed: discord.Embed | None) -> str:
+    if embed is None:
+        return ""
+    parts = [embed.title or "", embed.description or ""]
+    for f in embed.fields:
+        parts += [f.name or "", f.value or ""]
+    parts.append(embed.footer.text or "" if embed.footer else "")
+    return "\n".join(p for p in parts if p)
+
+
+@dataclass
+class Sent:
+    """One message the bot sent or redrew."""
+
+    where: str  # reply | followup | edit | channel | board
+    ephemeral: bool
+    user: int | None  # the user of the interaction (None for channel messages)
+    content: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+    interaction: Any = None
+
+    @property
+    def text(self) -> str:
+        return "\n".join(p for p in (self.content or "", embed_text(self.embed)) if p)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        if self.view is None:
+            return []
+        return [getattr(item, "custom_id", "") for item in self.view.children]
+
+    def component(self, pattern: str) -> Any:
+        """The first component whose custom_id matches ``pattern`` (a regex)."""
+        assert self.view is not None, "no components on this message"
+        for item in self.view.children:
+            if re.fullmatch(pattern, getattr(item, "custom_id", "")):
+                return item
+        raise AssertionError(f"no component {pattern!r} in {self.custom_ids}")
+
+
+@dataclass
+class Result:
+    """What one interaction produced."""
+
+    interaction: Any
+    sent: list[Sent] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(s.text for s in self.sent)
+
+    @property
+    def first(self) -> Sent:
+        assert self.sent, "the bot sent nothing"
+        return self.sent[0]
+
+    @property
+    def public(self) -> list[Sent]:
+        return [s for s in self.sent if not s.ephemeral]
+
+    @property
+    def private(self) -> list[Sent]:
+        return [s for s in self.sent if s.ephemeral]
+
+
+class RecordingChannels:
+    """The board's way to channels, recorded instead of sent."""
+
+    def __init__(self, outbox: list[Sent], ids: Iterator[int]) -> None:
+        self.outbox = outbox
+        self.ids = ids
+        self.messages: dict[int, Sent] = {}
+
+    async def send(self, channel_id: int, **kwargs: Any) -> int:
+        sent = Sent("channel", False, None, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"))
+        self.outbox.append(sent)
+        message_id = next(self.ids)
+        self.messages[message_id] = sent
+        return message_id
+
+    async def edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        sent = Sent("board", False, None, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"))
+        self.outbox.append(sent)
+        self.messages[message_id] = sent
+
+
+class Harness:
+    """The bot's services and cogs, driven by scripted users."""
+
+    def __init__(self, db: Database, seed: int | None = 1) -> None:
+        self.db = db
+        self.seed = seed
+        self.outbox: list[Sent] = []
+        self.ids = itertools.count(10_000)
+        self.service = GameService(db, seed=lambda: self.seed)
+        self.channels = RecordingChannels(self.outbox, self.ids)
+        self.board = Board(self.service, self.channels, min_interval=0)
+        self.timers = Timers(self.service, self.board)
+        self.service.on_change = self.timers.poke
+        self.client = MagicMock(spec=RamiBot)
+        self.client.rami = Rami(self.service, self.board, self.timers)
+        self.cogs = [Lobby(self.client), Play(self.client), Info(self.client), Leaderboard(self.client)]
+        self.lobby, self.play, self.info, self.leaderboard = self.cogs
+        self.interactions = itertools.count(1)
+
+    # -- interactions -----------------------------------------------------------------------
+    def interaction(self, user: User, *, guild: int | None = GUILD, channel: int = CHANNEL,
+                    moderator: bool = False, data: dict[str, Any] | None = None,
+                    on_ephemeral: bool = False, namespace: Any = None,
+                    kind: discord.InteractionType = discord.InteractionType.application_command) -> Any:
+        i = MagicMock(spec=discord.Interaction)
+        i.id = next(self.interactions)
+        i.client = self.client
+        member = MagicMock(spec=discord.Member)
+        member.id, member.display_name, member.name = user.id, user.name, user.name
+        member.mention = f"<@{user.id}>"
+        i.user = member
+        i.guild_id = guild
+        i.channel_id = channel
+        i.locale = discord.Locale(user.locale)
+        i.guild_locale = discord.Locale.american_english if guild is not None else None
+        i.permissions = discord.Permissions(manage_messages=moderator)
+        i.type = kind
+        i.data = data or {}
+        i.command = None
+        i.namespace = namespace
+        result = Result(i)
+        i.result = result
+        done = {"value": False}
+        outbox = self.outbox
+
+        def record(where: str, ephemeral: bool, kwargs: dict[str, Any]) -> None:
+            done["value"] = True
+            sent = Sent(where, ephemeral, user.id, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"), i)
+            result.sent.append(sent)
+            outbox.append(sent)
+
+        async def send_message(content: str | None = None, **kwargs: Any) -> Any:
+            record("reply", bool(kwargs.get("ephemeral")), {"content": content, **kwargs})
+            callback = MagicMock(spec=discord.InteractionCallbackResponse)
+            callback.message_id = next(self.ids)
+            self.channels.messages[callback.message_id] = result.sent[-1]
+            return callback
+
+        async def edit_message(**kwargs: Any) -> None:
+            record("edit", on_ephemeral, kwargs)
+
+        async def followup(content: str | None = None, **kwargs: Any) -> None:
+            record("followup", bool(kwargs.get("ephemeral")), {"content": content, **kwargs})
+
+        response = AsyncMock(spec=discord.InteractionResponse)
+        response.is_done.side_effect = lambda: done["value"]
+        response.send_message.side_effect = send_message
+        response.edit_message.side_effect = edit_message
+        i.response = response
+        i.followup = AsyncMock(spec=discord.Webhook)
+        i.followup.send.side_effect = followup
+        i.edit_original_response.side_effect = edit_message
+        return i
+
+    def command(self, path: str) -> tuple[Any, app_commands.Command[Any, ..., Any]]:
+        for cog in self.cogs:
+            for cmd in cog.walk_app_commands():
+                if isinstance(cmd, app_commands.Command) and cmd.qualified_name == path:
+                    return cog, cmd
+        raise KeyError(path)
+
+    async def slash(self, user: User, path: str, *, settle: bool = True, **options: Any) -> Result:
+        """Run ``/path`` as ``user``; errors go where the command tree sends them."""
+        cog, cmd = self.command(path)
+        flags = {k: options.pop(k) for k in ("guild", "channel", "moderator") if k in options}
+        i = self.interaction(user, **flags)
+        i.command = cmd
+        try:
+            await cmd.callback(cog, i, **options)
+        except Exception as exc:
+            await report_error(i, app_commands.CommandInvokeError(cmd, exc))
+        if settle:
+            await self.settle()
+        return i.result
+
+    async def click(self, user: User, custom_id: str, values: list[str] | None = None, *,
+                    on_ephemeral: bool = True, settle: bool = True, **flags: Any) -> Result:
+        """Dispatch a component as discord.py does: the DynamicItem whose template matches."""
+        data = {"custom_id": custom_id, "values": values or []}
+        i = self.interaction(user, data=data, on_ephemeral=on_ephemeral,
+                             kind=discord.InteractionType.component, **flags)
+        for cls in ALL_ITEMS:
+            match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+            if match:
+                item = await cls.from_custom_id(i, MagicMock(), match)
+                await item.callback(i)
+                break
+        else:
+            raise AssertionError(f"no component handles {custom_id!r}")
+        if settle:
+            await self.settle()
+        return i.result
+
+    async def settle(self) -> None:
+        await self.timers.settle()
+
+    # -- reading ----------------------------------------------------------------------------
+    async def table(self, channel: int = CHANNEL) -> Any:
+        _row, table = await self.service.current(channel)
+        return table
+
+    async def view(self, user: User, channel: int = CHANNEL) -> Any:
+        _row, _table, view = await self.service.private_view(channel, user.id)
+        return view
+
+    def board_message(self) -> Sent:
+        """The latest state of the public game message."""
+        boards = [s for s in self.outbox if s.where == "board" or (s.where == "reply" and s.embed is not None
+                                                                  and not s.ephemeral)]
+        assert boards, "no board yet"
+        return boards[-1]
+
+    async def close(self) -> None:
+        await self.timers.close()
+        await self.board.close()
+
+    async def open_table(self, *users: User, preset: str = "basic", start: bool = True,
+                         **settings: str) -> Result:
+        """A table hosted by the first user, joined by the others, with settings, maybe started."""
+        created = await self.slash(users[0], "lobby create", preset=preset)
+        for user in users[1:]:
+            await self.slash(user, "lobby join")
+        for name, value in settings.items():
+            await self.slash(users[0], "lobby set", rule=name, value=value)
+        if start:
+            await self.slash(users[0], "lobby start")
+        return created
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "rami.sqlite3"
+
+
+@pytest_asyncio.fixture
+async def db(db_path: Path, clock: Clock) -> AsyncIterator[Database]:
+    database = await Database.open(db_path, clock=clock, synchronous="NORMAL")
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+@pytest_asyncio.fixture
+async def h(db: Database) -> AsyncIterator[Harness]:
+    harness = Harness(db)
+    try:
+        yield harness
+    finally:
+        await harness.close()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "logs_errors: the test expects an error to be logged")
+
+
+@pytest.fixture(autouse=True)
+def no_error_logs(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """A test that logs an error fails (house rule), unless it says it expects one."""
+    caplog.set_level(logging.INFO)
+    yield
+    if request.node.get_closest_marker("logs_errors"):
+        return
+    errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    assert not errors, f"errors were logged: {[r.getMessage() for r in errors]}"
