@@ -1,0 +1,185 @@
+"""The fast exact path for hands of distinct cards that cannot use a joker (one deck, no jokers).
+
+Such a hand is one integer: four 16-bit lanes, one per suit, bit ``r`` of a lane for rank ``r``.
+Runs live inside one suit, so the best runs of a lane come from a table filled on demand (one
+entry per lane mask and rules variant, 8,192 at most): a lane splits into blocks of consecutive
+ranks, and each block's best runs come from a small DP done once per rules variant. Sets cross
+suits: every choice of sets is tried (none, the four, or one of the threes, for each rank held
+three or four times; a ten-card hand has at most 24 such choices) and the lanes' table entries
+are added to it. Gains pack the objective and its tie-breaks as :mod:`rummy.solver.search` does,
+so both paths reach the same figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations, product
+
+from rummy.cards import Card
+from rummy.solver.problem import HIGH_ACE, MAX_RUN, Params
+from rummy.solver.search import gain_of
+
+LANE = 16
+LANE_MASK = (1 << LANE) - 1
+# lane offset of each suit (the solver's suit order: clubs, diamonds, hearts, spades)
+SUIT_SHIFT: dict[str, int] = {"C": 0, "D": LANE, "H": 2 * LANE, "S": 3 * LANE}
+
+Runs = tuple[tuple[int, int], ...]  # (start position, length) of each run
+
+
+class RunTable:
+    """Best runs of one suit for one rules variant, by lane mask (bit r for rank r)."""
+
+    __slots__ = ("ace_high", "blocks", "gains", "objective", "params")
+
+    def __init__(self, params: Params, objective: str) -> None:
+        self.params = params
+        self.objective = objective
+        self.ace_high = params.ace_high
+        self.gains: list[int] = [-1] * (1 << 14)
+        self.blocks: dict[tuple[int, int, int], tuple[int, Runs]] = {}
+
+    def fill(self, mask: int) -> int:
+        gain = self.best(mask)[0]
+        self.gains[mask] = gain
+        return gain
+
+    def best(self, mask: int) -> tuple[int, Runs]:
+        """(gain, runs); the ace low is tried before the ace high."""
+        found = self._blocks(mask & ~(1 << HIGH_ACE), MAX_RUN)
+        if self.ace_high and mask & 2:
+            # make_meld lays a 13-card run from the ace low: up to the high ace, 12 cards at most
+            high = self._blocks((mask & ~2) | (1 << HIGH_ACE), MAX_RUN - 1)
+            if high[0] > found[0]:
+                found = high
+        return found
+
+    def _blocks(self, positions: int, longest: int) -> tuple[int, Runs]:
+        gain = 0
+        runs: Runs = ()
+        pos = 1
+        while positions >> pos:
+            if positions >> pos & 1:
+                start = pos
+                while positions >> pos & 1:
+                    pos += 1
+                if pos - start >= 3:
+                    key = (start, pos - start, longest)
+                    block = self.blocks.get(key)
+                    if block is None:
+                        block = self.blocks[key] = self._block(start, pos - start, longest)
+                    gain += block[0]
+                    runs += block[1]
+            else:
+                pos += 1
+        return gain, runs
+
+    def _block(self, first: int, size: int, longest: int) -> tuple[int, Runs]:
+        """Best runs inside ``size`` consecutive positions from ``first`` (a DP from the top)."""
+        p = self.params
+        fv, rp, objective = p.face_value, p.run_points, self.objective
+        end = first + size
+        gain = [0] * (end + 1)
+        choice = [0] * (end + 1)
+        for pos in range(end - 1, first - 1, -1):
+            best, pick, value = gain[pos + 1], 0, 0
+            for length in range(1, min(end - pos, longest) + 1):
+                last = pos + length - 1
+                value += fv[1 if last == HIGH_ACE else last]
+                if length >= 3:
+                    g = gain_of(value, length, rp[pos + length] - rp[pos], objective) + gain[pos + length]
+                    if g > best:
+                        best, pick = g, length
+            gain[pos], choice[pos] = best, pick
+        runs: list[tuple[int, int]] = []
+        pos = first
+        while pos < end:
+            if choice[pos]:
+                runs.append((pos, choice[pos]))
+                pos += choice[pos]
+            else:
+                pos += 1
+        return gain[first], tuple(runs)
+
+
+_TABLES: dict[tuple[bool, int, str], RunTable] = {}
+
+
+def run_table(params: Params, objective: str) -> RunTable:
+    key = (params.ace_high, params.face_value[1], objective)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = RunTable(params, objective)
+    return table
+
+
+def scan(hand: Sequence[Card], params: Params) -> tuple[int, int] | None:
+    """``(lanes, total value)`` of the hand, or ``None`` if it holds twins or a usable joker."""
+    lanes = 0
+    total = 0
+    fv = params.face_value
+    shift = SUIT_SHIFT
+    for card in hand:
+        rank = card.rank
+        if rank is None:
+            if params.joker_cap:
+                return None
+            total += params.joker_value
+            continue
+        r = rank._value_
+        bit = 1 << (shift[card.suit._value_] + r)  # type: ignore[union-attr]
+        if lanes & bit:
+            return None
+        lanes |= bit
+        total += fv[r]
+    return lanes, total
+
+
+def triples(lanes: int) -> int:
+    """Bit r set for every rank held in three suits or more."""
+    a, b = lanes & LANE_MASK, lanes >> LANE & LANE_MASK
+    c, d = lanes >> 2 * LANE & LANE_MASK, lanes >> 3 * LANE
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def _set_choices(lanes: int, ranks: int, params: Params, objective: str) -> Iterator[tuple[int, int]]:
+    """Every way to take sets out of the ranks in ``ranks``: (gain, lanes bits taken)."""
+    per_rank: list[list[tuple[int, int]]] = []
+    for r in range(1, 14):
+        if ranks >> r & 1:
+            held = [s * LANE + r for s in range(4) if lanes >> (s * LANE + r) & 1]
+            options = [(0, 0)]
+            for k in (4, 3) if len(held) == 4 else (3,):
+                gain = gain_of(params.face_value[r] * k, k, params.set_points[r] * k, objective)
+                options += [(gain, sum(1 << b for b in chosen)) for chosen in combinations(held, k)]
+            per_rank.append(options)
+    for choice in product(*per_rank):
+        yield sum(g for g, _ in choice), sum(t for _, t in choice)
+
+
+def plain_best(lanes: int, params: Params, objective: str) -> tuple[int, int]:
+    """The best gain of the hand and the lane bits its sets take."""
+    table = run_table(params, objective)
+    gains = table.gains
+    ranks = triples(lanes)
+    if not ranks:
+        total = 0
+        for m in (lanes & LANE_MASK, lanes >> LANE & LANE_MASK, lanes >> 2 * LANE & LANE_MASK, lanes >> 3 * LANE):
+            g = gains[m]
+            total += g if g >= 0 else table.fill(m)
+        return total, 0
+    best, best_taken = -1, 0
+    for total, taken in _set_choices(lanes, ranks, params, objective):
+        rest = lanes & ~taken
+        for m in (rest & LANE_MASK, rest >> LANE & LANE_MASK, rest >> 2 * LANE & LANE_MASK, rest >> 3 * LANE):
+            g = gains[m]
+            total += g if g >= 0 else table.fill(m)
+        if total > best:
+            best, best_taken = total, taken
+    return best, best_taken
+
+
+def card_bit(card: Card) -> int:
+    """The lane bit of a natural card."""
+    assert card.rank is not None and card.suit is not None
+    return 1 << (SUIT_SHIFT[card.suit._value_] + card.rank._value_)
