@@ -108,3 +108,38 @@ def action_from_json(data: dict[str, Any]) -> Action:
     if kind == "discard":
         return Discard(_card(data["card"]))
     raise ValueError(f"unknown action type {kind!r}")
+
+
+def parse_action(text: str) -> Action:
+    """Read an action as ``str(action)`` writes it: ``draw stock``, ``draw discard``,
+    ``meld 7H 8H 9H | QC QD QS``, ``layoff 5H on 2``, ``swap 6S into 1``, ``discard 9S``.
+
+    Meld numbers are 1-based, as players see them. Raises :class:`RummyError` saying what is wrong.
+    """
+    verb, _, rest = text.strip().partition(" ")
+    verb, rest = verb.lower(), rest.strip()
+    if verb == "draw":
+        try:
+            return Draw(Source(rest.lower() or "stock"))
+        except ValueError:
+            raise RummyError(f"Draw from the stock or the discard pile, not {rest!r}.") from None
+    if verb == "meld":
+        return Meld.parse(rest)
+    if verb in {"layoff", "swap"}:
+        word = " on " if verb == "layoff" else " into "
+        cards_text, sep, target_text = rest.rpartition(word)
+        if not sep or not target_text.strip().isdigit() or int(target_text) < 1:
+            raise RummyError(f"Write {verb} CARDS{word}N, where N is the meld's number on the table.")
+        target = int(target_text) - 1
+        cards = parse_cards(cards_text)
+        if verb == "layoff":
+            return LayOff(tuple(cards), target)
+        if len(cards) != 1:
+            raise RummyError("A swap puts exactly one card in place of a joker.")
+        return Swap(target, cards[0])
+    if verb == "discard":
+        cards = parse_cards(rest)
+        if len(cards) != 1:
+            raise RummyError("Discard exactly one card.")
+        return Discard(cards[0])
+    raise RummyError(f"{verb!r} is not an action: draw, meld, layoff, swap or discard.")

@@ -171,6 +171,8 @@ class Deal:
 
     def _plan_draw(self, source: act.Source) -> act.Source:
         if self.phase is not Phase.DRAW:
+            if self.turns == 0 and self.rules.first_discard is FirstDiscard.STARTER_EXTRA_CARD:
+                raise WrongPhase("The starter's first turn has no draw: meld if you like, then discard.")
             raise WrongPhase("You have already drawn this turn: meld, lay off or discard.")
         if source is act.Source.DISCARD:
             if not self.discard:

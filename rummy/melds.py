@@ -271,13 +271,16 @@ def lay_off(meld: Meld, cards: Sequence[Card], rules: Rules) -> Meld:
             return Meld(MeldKind.SET, tuple(meld.cards) + tuple(c.unpinned() for c in cards),
                         rank=made.rank)
         fixed = {meld.start + i: c for i, c in enumerate(meld.cards)}
-        return _make_run(
-            [c for c in cards if not c.is_joker],
-            [c for c in cards if c.is_joker],
-            rules,
-            shown,
-            fixed=fixed,
-        )
+        new_naturals = [c for c in cards if not c.is_joker]
+        try:
+            return _make_run(new_naturals, [c for c in cards if c.is_joker], rules, shown, fixed=fixed)
+        except InvalidMeld:
+            jokers_at = {p for p, c in fixed.items() if c.is_joker}
+            for c in new_naturals:
+                if c.suit == meld.suit and jokers_at & set(_positions(c.rank, rules)):
+                    swap = " (take it with a joker swap instead)" if rules.joker_swap else ""
+                    raise InvalidMeld(f"{shown}: a joker already holds the place of {c.pretty}{swap}.") from None
+            raise
     except InvalidMeld as exc:
         raise CannotLayOff(f"{shown} cannot go on {meld}: {_tail(exc)}") from None
 
