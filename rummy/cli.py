@@ -1,7 +1,7 @@
 """``python -m rummy``: the referee on the command line.
 
 Subcommands are :class:`~rummy.cli_registry.Command` values listed in :data:`COMMANDS`; each
-lives in its own module (``cli_referee``: check, score, rules). To add one,
+lives in its own module (``cli_referee``: check, score, rules; ``cli_best``: best). To add one,
 write ``rummy/cli_<name>.py`` exporting a ``Command`` and add it to the tuple below.
 
 The JSON subcommands' output is a contract (see each ``--help``): one JSON object per answer,
@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO
 
-from rummy import cli_referee
+from rummy import cli_best, cli_referee
 from rummy.cli_common import (
     EXIT_INTERNAL,
     EXIT_MALFORMED,
@@ -26,7 +26,7 @@ from rummy.cli_common import (
 )
 from rummy.cli_registry import Command
 
-COMMANDS: dict[str, Command] = {c.name: c for c in cli_referee.COMMANDS}
+COMMANDS: dict[str, Command] = {c.name: c for c in (*cli_referee.COMMANDS, cli_best.COMMAND)}
 
 DESCRIPTION = """\
 The rummy (rami) referee: judge melds, score hands, find the best melds and read the rules of
