@@ -10,9 +10,9 @@ from rummy.cards import Card, Face, Rank, sort_hand
 from rummy.melds import Meld, make_meld
 from rummy.rules import Rules
 from rummy.scoring import card_value, hand_value
-from rummy.solver.plain import LANE, card_bit, plain_best, run_table, scan
+from rummy.solver.plain import LANE, LANE_MASK, card_bit, plain_best, run_table, scan
 from rummy.solver.problem import HIGH_ACE, MAX_RUN, SUITS, Params, Problem, Shape, params_for
-from rummy.solver.search import OBJECTIVES, Search, split_gain
+from rummy.solver.search import OBJECTIVES, SHIFT_HI, Search, split_gain
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def best_melds(hand: Sequence[Card], rules: Rules, objective: str = "deadwood") 
     params = params_for(rules)
     scanned = scan(hand, params)
     if scanned is not None:
-        return _build_plain(hand, scanned[0], params, rules, objective)
+        return _build_plain(hand, scanned, params, rules, objective)
     problem = Problem(hand, rules)
     if not problem.shapes:
         return _build(problem, [], rules, None)
@@ -55,7 +55,7 @@ def min_deadwood(hand: Sequence[Card], rules: Rules) -> int:
     params = params_for(rules)
     scanned = scan(hand, params)
     if scanned is not None:
-        return scanned[1] - split_gain(plain_best(scanned[0], params, "deadwood")[0], "deadwood")[0]
+        return scanned[1] - (plain_best(scanned[0], params, "deadwood")[0] >> SHIFT_HI)
     problem = Problem(hand, rules)
     total = hand_value(hand, rules)
     if not problem.shapes:
@@ -174,7 +174,8 @@ def _discard_plain(
     assert best is not None
     card = best[1]
     kept = [c for c in hand if c is not card]
-    return card, _build_plain(kept, lanes if card.is_joker else lanes & ~card_bit(card), params, rules, objective)
+    rest = lanes if card.is_joker else lanes & ~card_bit(card)
+    return card, _build_plain(kept, (rest, total - card_value(card, rules)), params, rules, objective)
 
 
 def _copy(card: Card) -> int:
@@ -184,30 +185,46 @@ def _copy(card: Card) -> int:
 # -- building the answer ---------------------------------------------------------------------
 
 
-def _build_plain(hand: Sequence[Card], lanes: int, params: Params, rules: Rules, objective: str) -> Solution:
-    """The :class:`Solution` of a hand of distinct cards: the chosen sets, then each suit's runs."""
-    _gain, taken = plain_best(lanes, params, objective)
-    by_bit = {card_bit(c): c for c in hand if not c.is_joker}
-    groups: list[list[Card]] = []
-    for r in range(1, 14):
-        cards = [by_bit[1 << (s * LANE + r)] for s in range(4) if taken >> (s * LANE + r) & 1]
-        if cards:
-            groups.append(cards)
+def _build_plain(
+    hand: Sequence[Card], scanned: tuple[int, int], params: Params, rules: Rules, objective: str
+) -> Solution:
+    """The :class:`Solution` of a hand of distinct cards: the chosen sets, then each suit's runs.
+
+    Cards are handled as lane bits, whose order is the order of :meth:`Card.sort_key`.
+    """
+    lanes, total = scanned
+    gain, taken = plain_best(lanes, params, objective)
+    by_bit: dict[int, Card] = {}
+    jokers: list[Card] = []
+    for card in hand:
+        if card.rank is None:
+            jokers.append(card)
+        else:
+            by_bit[card_bit(card)] = card
+    groups: list[list[int]] = []
+    if taken:
+        for r in range(1, 14):
+            bits = [1 << (s * LANE + r) for s in range(4) if taken >> (s * LANE + r) & 1]
+            if bits:
+                groups.append(bits)
     rest = lanes & ~taken
     table = run_table(params, objective)
     for s in range(4):
-        for start, length in table.best(rest >> (s * LANE) & ((1 << LANE) - 1))[1]:
-            groups.append([by_bit[1 << (s * LANE + (1 if p == HIGH_ACE else p))] for p in range(start, start + length)])
-    groups.sort(key=lambda g: min(c.sort_key() for c in g))
-    melds = tuple(make_meld(g, rules) for g in groups)
-    used = {id(c) for g in groups for c in g}
-    leftover = tuple(sort_hand(c for c in hand if id(c) not in used))
-    return Solution(
-        melds=melds,
-        deadwood=hand_value(leftover, rules),
-        melded_points=sum(m.points(rules) for m in melds),
-        leftover=leftover,
-    )
+        lane = rest >> (s * LANE) & LANE_MASK
+        if table.gains[lane]:
+            for start, length in table.best(lane)[1]:
+                groups.append([1 << (s * LANE + (1 if p == HIGH_ACE else p)) for p in range(start, start + length)])
+    groups.sort(key=min)
+    melds = tuple(make_meld([by_bit[b] for b in g], rules) for g in groups)
+    left = lanes & ~sum(b for g in groups for b in g)
+    leftover: list[Card] = []
+    while left:
+        low = left & -left
+        leftover.append(by_bit[low])
+        left ^= low
+    leftover += sorted(jokers, key=_copy)
+    value, _cards, points = split_gain(gain, objective)
+    return Solution(melds=melds, deadwood=total - value, melded_points=points, leftover=tuple(leftover))
 
 
 def _check_objective(objective: str) -> None:

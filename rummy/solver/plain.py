@@ -1,9 +1,9 @@
 """The fast exact path for hands of distinct cards that cannot use a joker (one deck, no jokers).
 
 Such a hand is one integer: four 16-bit lanes, one per suit, bit ``r`` of a lane for rank ``r``.
-Runs live inside one suit, so the best runs of a lane come from a table filled on demand (one
-entry per lane mask and rules variant, 8,192 at most): a lane splits into blocks of consecutive
-ranks, and each block's best runs come from a small DP done once per rules variant. Sets cross
+Runs live inside one suit, so the best runs of a lane come from a table (one entry per lane
+mask, filled when a rules variant is first met): a lane splits into blocks of consecutive ranks,
+and each block's best runs come from a small DP done once per variant. Sets cross
 suits: every choice of sets is tried (none, the four, or one of the threes, for each rank held
 three or four times; a ten-card hand has at most 24 such choices) and the lanes' table entries
 are added to it. Gains pack the objective and its tie-breaks as :mod:`rummy.solver.search` does,
@@ -12,7 +12,7 @@ so both paths reach the same figures.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import combinations, product
 
 from rummy.cards import Card
@@ -30,19 +30,16 @@ Runs = tuple[tuple[int, int], ...]  # (start position, length) of each run
 class RunTable:
     """Best runs of one suit for one rules variant, by lane mask (bit r for rank r)."""
 
-    __slots__ = ("ace_high", "blocks", "gains", "objective", "params")
+    __slots__ = ("ace_high", "blocks", "gains", "objective", "params", "sets")
 
     def __init__(self, params: Params, objective: str) -> None:
         self.params = params
         self.objective = objective
         self.ace_high = params.ace_high
-        self.gains: list[int] = [-1] * (1 << 14)
         self.blocks: dict[tuple[int, int, int], tuple[int, Runs]] = {}
-
-    def fill(self, mask: int) -> int:
-        gain = self.best(mask)[0]
-        self.gains[mask] = gain
-        return gain
+        self.sets: dict[int, list[tuple[int, int]]] = {}  # set options by rank and suits held
+        # every lane up front (about 50 ms once per variant): no call ever pays for a table miss
+        self.gains: list[int] = [self.best(mask)[0] for mask in range(1 << 14)]
 
     def best(self, mask: int) -> tuple[int, Runs]:
         """(gain, runs); the ace low is tried before the ace high."""
@@ -106,33 +103,51 @@ _TABLES: dict[tuple[bool, int, str], RunTable] = {}
 
 
 def run_table(params: Params, objective: str) -> RunTable:
-    key = (params.ace_high, params.face_value[1], objective)
-    table = _TABLES.get(key)
+    """The run table of these rules (shared by every rules object with the same ace and values)."""
+    table: RunTable | None = params.cache.get(objective)
     if table is None:
-        table = _TABLES[key] = RunTable(params, objective)
+        key = (params.ace_high, params.face_value[1], objective)
+        table = _TABLES.get(key)
+        if table is None:
+            table = _TABLES[key] = RunTable(params, objective)
+        params.cache[objective] = table
     return table
 
 
 def scan(hand: Sequence[Card], params: Params) -> tuple[int, int] | None:
-    """``(lanes, total value)`` of the hand, or ``None`` if it holds twins or a usable joker."""
+    """``(lanes, total value)`` of the hand, or ``None`` if it holds a joker or two identical cards."""
     lanes = 0
-    total = 0
-    fv = params.face_value
     shift = SUIT_SHIFT
-    for card in hand:
-        rank = card.rank
-        if rank is None:
-            if params.joker_cap:
-                return None
-            total += params.joker_value
-            continue
-        r = rank._value_
-        bit = 1 << (shift[card.suit._value_] + r)  # type: ignore[union-attr]
-        if lanes & bit:
-            return None
-        lanes |= bit
-        total += fv[r]
+    try:
+        for card in hand:
+            lanes |= 1 << (shift[card.suit._value_] + card.rank._value_)  # type: ignore[union-attr]
+    except AttributeError:  # a joker (no suit): the packed-count DP takes the hand
+        return None
+    if lanes.bit_count() != len(hand):  # two identical cards
+        return None
+    values: list[int] | None = params.cache.get("lane_values")
+    if values is None:
+        values = params.cache["lane_values"] = lane_values(params)
+    total = (
+        values[lanes & LANE_MASK]
+        + values[lanes >> LANE & LANE_MASK]
+        + values[lanes >> 2 * LANE & LANE_MASK]
+        + values[lanes >> 3 * LANE]
+    )
     return lanes, total
+
+
+_LANE_VALUES: dict[int, list[int]] = {}
+
+
+def lane_values(params: Params) -> list[int]:
+    """Hand value of every lane mask (only the ace's value varies between rules)."""
+    values = _LANE_VALUES.get(params.face_value[1])
+    if values is None:
+        fv = params.face_value
+        values = [sum(fv[r] for r in range(1, 14) if m >> r & 1) for m in range(1 << 14)]
+        _LANE_VALUES[params.face_value[1]] = values
+    return values
 
 
 def triples(lanes: int) -> int:
@@ -142,19 +157,22 @@ def triples(lanes: int) -> int:
     return (a & b & (c | d)) | (c & d & (a | b))
 
 
-def _set_choices(lanes: int, ranks: int, params: Params, objective: str) -> Iterator[tuple[int, int]]:
-    """Every way to take sets out of the ranks in ``ranks``: (gain, lanes bits taken)."""
-    per_rank: list[list[tuple[int, int]]] = []
-    for r in range(1, 14):
-        if ranks >> r & 1:
-            held = [s * LANE + r for s in range(4) if lanes >> (s * LANE + r) & 1]
-            options = [(0, 0)]
-            for k in (4, 3) if len(held) == 4 else (3,):
-                gain = gain_of(params.face_value[r] * k, k, params.set_points[r] * k, objective)
-                options += [(gain, sum(1 << b for b in chosen)) for chosen in combinations(held, k)]
-            per_rank.append(options)
-    for choice in product(*per_rank):
-        yield sum(g for g, _ in choice), sum(t for _, t in choice)
+SUIT_COLUMN = 1 | 1 << LANE | 1 << 2 * LANE | 1 << 3 * LANE  # bit 0 of every lane
+
+
+def _set_options(table: RunTable, rank: int, column: int) -> list[tuple[int, int]]:
+    """Ways to take sets out of one rank held in the suits of ``column``: (gain, lane bits), none first."""
+    key = rank << 64 | column
+    options = table.sets.get(key)
+    if options is None:
+        p = table.params
+        held = [s for s in range(4) if column >> (s * LANE) & 1]
+        options = [(0, 0)]
+        for k in (4, 3) if len(held) == 4 else (3,):
+            gain = gain_of(p.face_value[rank] * k, k, p.set_points[rank] * k, table.objective)
+            options += [(gain, sum(1 << (s * LANE + rank) for s in chosen)) for chosen in combinations(held, k)]
+        table.sets[key] = options
+    return options
 
 
 def plain_best(lanes: int, params: Params, objective: str) -> tuple[int, int]:
@@ -163,17 +181,32 @@ def plain_best(lanes: int, params: Params, objective: str) -> tuple[int, int]:
     gains = table.gains
     ranks = triples(lanes)
     if not ranks:
-        total = 0
-        for m in (lanes & LANE_MASK, lanes >> LANE & LANE_MASK, lanes >> 2 * LANE & LANE_MASK, lanes >> 3 * LANE):
-            g = gains[m]
-            total += g if g >= 0 else table.fill(m)
-        return total, 0
+        return (
+            gains[lanes & LANE_MASK]
+            + gains[lanes >> LANE & LANE_MASK]
+            + gains[lanes >> 2 * LANE & LANE_MASK]
+            + gains[lanes >> 3 * LANE]
+        ), 0
+    per_rank = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        rank = low.bit_length() - 1
+        per_rank.append(_set_options(table, rank, lanes >> rank & SUIT_COLUMN))
+    choices = (
+        per_rank[0]
+        if len(per_rank) == 1
+        else [(sum(g for g, _ in combo), sum(t for _, t in combo)) for combo in product(*per_rank)]
+    )
     best, best_taken = -1, 0
-    for total, taken in _set_choices(lanes, ranks, params, objective):
+    for total, taken in choices:
         rest = lanes & ~taken
-        for m in (rest & LANE_MASK, rest >> LANE & LANE_MASK, rest >> 2 * LANE & LANE_MASK, rest >> 3 * LANE):
-            g = gains[m]
-            total += g if g >= 0 else table.fill(m)
+        total += (
+            gains[rest & LANE_MASK]
+            + gains[rest >> LANE & LANE_MASK]
+            + gains[rest >> 2 * LANE & LANE_MASK]
+            + gains[rest >> 3 * LANE]
+        )
         if total > best:
             best, best_taken = total, taken
     return best, best_taken

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 from rummy.cards import Card, Rank, Suit
 from rummy.rules import AceRule, JokerLimit, Rules
@@ -38,7 +39,16 @@ Shape = tuple[tuple[int, ...], int, int, int, int]
 class Params:
     """The few facts of a :class:`Rules` the solver reads, with lookup tables."""
 
-    __slots__ = ("ace_high", "face_value", "joker_cap", "joker_value", "run_points", "set_points", "top")
+    __slots__ = (
+        "ace_high",
+        "cache",
+        "face_value",
+        "joker_cap",
+        "joker_value",
+        "run_points",
+        "set_points",
+        "top",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.ace_high = rules.ace is AceRule.LOW_OR_HIGH
@@ -56,6 +66,7 @@ class Params:
         # run_points[p] = sum of meld points of positions 1..p-1 (prefix sums; ace high is 11)
         per = [0] + [min(p, 10) for p in range(1, 14)] + [11]
         self.run_points = [sum(per[:p]) for p in range(HIGH_ACE + 2)]
+        self.cache: dict[str, Any] = {}  # tables built from these facts (see rummy.solver.plain)
 
 
 _PARAMS: dict[int, tuple[Rules, Params]] = {}
