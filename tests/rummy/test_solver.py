@@ -8,7 +8,7 @@ import pytest
 
 from rummy.cards import Card, Face, parse_cards
 from rummy.rules import PRESETS
-from rummy.solver import best_discard, best_melds, candidate_melds, min_deadwood
+from rummy.solver import Solution, best_discard, best_melds, candidate_melds, min_deadwood
 from tests.rummy.oracle import check_meld, check_solution, meld_points_by_subset
 
 BASIC = PRESETS["basic"]
@@ -151,6 +151,11 @@ def test_result_ignores_the_order_of_the_hand() -> None:
     for _ in range(5):
         rng.shuffle(hand)
         assert best_melds(hand, RAMI51) == expected
+
+
+def test_empty_hand_has_nothing_to_meld() -> None:
+    """An empty hand has no melds and no deadwood."""
+    assert best_melds([], RAMI51) == Solution((), 0, 0, ())
 
 
 def test_unknown_objective_is_refused() -> None:

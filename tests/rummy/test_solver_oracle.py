@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -10,8 +11,17 @@ from hypothesis import strategies as st
 
 from rummy.cards import Card
 from rummy.rules import PRESETS, Rules
-from rummy.solver import best_melds
-from tests.rummy.oracle import check_solution, figures, optimum, pack_for, random_hand, rich_hand
+from rummy.solver import best_melds, candidate_melds
+from tests.rummy.oracle import (
+    check_meld,
+    check_solution,
+    figures,
+    meld_points_by_subset,
+    optimum,
+    pack_for,
+    random_hand,
+    rich_hand,
+)
 
 PRESET_NAMES = sorted(PRESETS)
 
@@ -100,3 +110,24 @@ def test_fourteen_card_hands_match_oracle(name: str) -> None:
         naturals = [c for c in drawn if not c.is_joker]
         count = k % 3
         _agree(naturals[: 14 - count] + jokers[:count], rules)
+
+
+def _group(cards: Sequence[Card]) -> tuple[frozenset[tuple[object, object]], int]:
+    """What a meld is made of, whatever the copies: its natural faces and its number of jokers."""
+    return frozenset((c.rank, c.suit) for c in cards if not c.is_joker), sum(c.is_joker for c in cards)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_candidate_melds_match_oracle(name: str) -> None:
+    """On 60 seeded rich hands, candidate_melds yields valid melds covering exactly the oracle's meld subsets."""
+    rules = PRESETS[name]
+    rng = random.Random(f"candidates-{name}")
+    for _ in range(60):
+        hand = rich_hand(rng, rules, rng.randint(3, 8))
+        found = candidate_melds(hand, rules)
+        for meld in found:
+            check_meld(meld, rules)
+        expected = {
+            _group([c for i, c in enumerate(hand) if mask >> i & 1]) for mask in meld_points_by_subset(hand, rules)
+        }
+        assert {_group(m.cards) for m in found} == expected, hand
