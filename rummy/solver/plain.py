@@ -99,14 +99,15 @@ class RunTable:
         return gain[first], tuple(runs)
 
 
-_TABLES: dict[tuple[bool, int, str], RunTable] = {}
+_TABLES: dict[tuple[bool, int, int, str], RunTable] = {}
 
 
 def run_table(params: Params, objective: str) -> RunTable:
     """The run table of these rules (shared by every rules object with the same ace and values)."""
     table: RunTable | None = params.cache.get(objective)
     if table is None:
-        key = (params.ace_high, params.face_value[1], objective)
+        # everything a table reads: the ace's rule, its value in hand and its points in a set
+        key = (params.ace_high, params.face_value[1], params.set_points[1], objective)
         table = _TABLES.get(key)
         if table is None:
             table = _TABLES[key] = RunTable(params, objective)

@@ -153,6 +153,15 @@ def test_result_ignores_the_order_of_the_hand() -> None:
         assert best_melds(hand, RAMI51) == expected
 
 
+def test_ace_set_points_follow_each_rules_object() -> None:
+    """Aces in a set score 1 each without an opening threshold and 11 with one, whichever rules came first."""
+    hand = parse_cards("AS AD AH 2S KS")
+    no_opening = PRESETS["rami100"].with_overrides(ace="low_or_high")
+    assert best_melds(hand, no_opening, "opening").melded_points == 3
+    assert best_melds(hand, RAMI51, "opening").melded_points == 33
+    assert best_melds(hand, no_opening, "opening").melded_points == 3
+
+
 def test_empty_hand_has_nothing_to_meld() -> None:
     """An empty hand has no melds and no deadwood."""
     assert best_melds([], RAMI51) == Solution((), 0, 0, ())
