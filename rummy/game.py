@@ -228,7 +228,8 @@ class Game:
         low_wins = self.rules.scoring is Scoring.PENALTY
 
         def key(seat: int) -> tuple[int, int, int]:
-            dropped = 1 if seat in self.dropped else 0
+            # Dropped seats come last, the first to leave last of all.
+            dropped = len(self.dropped) - self.dropped.index(seat) if seat in self.dropped else 0
             # Eliminated later ranks better; survivors rank ahead of everyone eliminated.
             out = -self.eliminated.get(seat, 10**6)
             score = self.scores[seat] if low_wins else -self.scores[seat]

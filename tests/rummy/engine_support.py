@@ -108,3 +108,33 @@ def pack_keys(rules: Rules, seats: int) -> Counter[tuple[int, int, int]]:
 
 def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
+
+
+def win_deal(game: Game, winner: int, losers: dict[int, str] | None = None, rummy: bool = False) -> list[Event]:
+    """Set the current deal so ``winner`` goes out at once (a 57-point run, then a discard), the
+    other seats holding ``losers`` (default ``KD``); return the events of going out."""
+    deal = current(game)
+    copies = Copies()
+    deal.hands = {s: copies.cards((losers or {}).get(s, "KD")) for s in deal.seats}
+    deal.hands[winner] = copies.cards("8H 9H 10H JH QH KH 2S")
+    deal.stock = copies.cards("3S 4S 5S")
+    deal.discard = copies.cards("6S")
+    deal.melds = []
+    deal.turn, deal.phase = winner, Phase.PLAY
+    deal.played = set() if rummy else {winner}
+    deal.opened = {}
+    deal.taken = deal.drawn = deal.joker_to_play = None
+    return play(game, "meld 8H 9H 10H JH QH KH", "discard 2S")
+
+
+def dead_deal(game: Game, hands: dict[int, str] | None = None) -> list[Event]:
+    """End the current deal at the turn cap, seats holding ``hands`` (default ``KD``)."""
+    deal = current(game)
+    copies = Copies()
+    deal.hands = {s: copies.cards((hands or {}).get(s, "KD")) for s in deal.seats}
+    deal.stock = copies.cards("3S 4S 5S")
+    deal.discard = copies.cards("6S")
+    deal.melds = []
+    deal.phase, deal.turns = Phase.DRAW, game.rules.turn_cap - 1
+    deal.taken = deal.drawn = deal.joker_to_play = None
+    return play(game, "draw stock", "discard 5S")
