@@ -10,7 +10,7 @@ from rummy.cards import Card, Face, Rank, sort_hand
 from rummy.melds import Meld, make_meld
 from rummy.rules import Rules
 from rummy.scoring import card_value, hand_value
-from rummy.solver.plain import LANE, LANE_MASK, card_bit, plain_best, run_table, scan
+from rummy.solver.plain import LANE, LANE_MASK, card_bit, plain_best, plain_min_deadwood, run_table, scan
 from rummy.solver.problem import HIGH_ACE, MAX_RUN, SUITS, Params, Problem, Shape, params_for
 from rummy.solver.search import OBJECTIVES, SHIFT_HI, Search, split_gain
 
@@ -35,8 +35,8 @@ def best_melds(hand: Sequence[Card], rules: Rules, objective: str = "deadwood") 
 
     ``objective="deadwood"``: least value left out; ties go to fewer cards left out, then more meld
     points. ``objective="opening"``: most meld points (to reach the opening threshold); ties go to
-    less deadwood, then fewer cards left out. Any tie left goes to a fixed order of the cards
-    (independent of the order of ``hand``).
+    less deadwood, then fewer cards left out. Any tie left is settled by the solver's fixed search
+    order, which depends on the cards held, never on their order in ``hand``.
     """
     _check_objective(objective)
     params = params_for(rules)
@@ -53,6 +53,9 @@ def best_melds(hand: Sequence[Card], rules: Rules, objective: str = "deadwood") 
 def min_deadwood(hand: Sequence[Card], rules: Rules) -> int:
     """The least deadwood of ``hand`` alone (what :func:`best_melds` finds, without building melds)."""
     params = params_for(rules)
+    found = plain_min_deadwood(hand, params)
+    if found is not None:
+        return found
     scanned = scan(hand, params)
     if scanned is not None:
         return scanned[1] - (plain_best(scanned[0], params, "deadwood")[0] >> SHIFT_HI)

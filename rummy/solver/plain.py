@@ -17,7 +17,9 @@ from itertools import combinations, product
 
 from rummy.cards import Card
 from rummy.solver.problem import HIGH_ACE, MAX_RUN, Params
-from rummy.solver.search import gain_of
+from rummy.solver.search import SHIFT_HI, gain_of
+
+DEADWOOD = "deadwood"
 
 LANE = 16
 LANE_MASK = (1 << LANE) - 1
@@ -121,7 +123,7 @@ def scan(hand: Sequence[Card], params: Params) -> tuple[int, int] | None:
     shift = SUIT_SHIFT
     try:
         for card in hand:
-            lanes |= 1 << (shift[card.suit._value_] + card.rank._value_)  # type: ignore[union-attr]
+            lanes |= 1 << (shift[card.suit._value_] + card.rank)  # type: ignore[union-attr,operator]
     except AttributeError:  # a joker (no suit): the packed-count DP takes the hand
         return None
     if lanes.bit_count() != len(hand):  # two identical cards
@@ -149,6 +151,50 @@ def lane_values(params: Params) -> list[int]:
         values = [sum(fv[r] for r in range(1, 14) if m >> r & 1) for m in range(1 << 14)]
         _LANE_VALUES[params.face_value[1]] = values
     return values
+
+
+def plain_min_deadwood(hand: Sequence[Card], params: Params) -> int | None:
+    """The least deadwood of a hand of distinct cards without jokers; ``None`` for any other hand.
+
+    :func:`scan` and :func:`plain_best` in one function: this is the call a computer player makes
+    for every card it considers, so it pays no call it can avoid.
+    """
+    lanes = 0
+    shift = SUIT_SHIFT
+    try:
+        for card in hand:
+            lanes |= 1 << (shift[card.suit._value_] + card.rank)  # type: ignore[union-attr,operator]
+    except AttributeError:
+        return None
+    if lanes.bit_count() != len(hand):
+        return None
+    cache = params.cache
+    table: RunTable | None = cache.get(DEADWOOD)
+    values: list[int] | None = cache.get("lane_values")
+    if table is None or values is None:
+        return None  # first call for these rules: the long way builds the tables
+    a, b = lanes & LANE_MASK, lanes >> LANE & LANE_MASK
+    c, d = lanes >> 2 * LANE & LANE_MASK, lanes >> 3 * LANE
+    total = values[a] + values[b] + values[c] + values[d]
+    gains = table.gains
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    if not ranks:
+        return total - ((gains[a] + gains[b] + gains[c] + gains[d]) >> SHIFT_HI)
+    if ranks & (ranks - 1):  # sets in two ranks or more
+        return total - (plain_best(lanes, params, DEADWOOD)[0] >> SHIFT_HI)
+    rank = ranks.bit_length() - 1
+    best = 0
+    for gain, taken in _set_options(table, rank, lanes >> rank & SUIT_COLUMN):
+        rest = lanes & ~taken
+        gain += (
+            gains[rest & LANE_MASK]
+            + gains[rest >> LANE & LANE_MASK]
+            + gains[rest >> 2 * LANE & LANE_MASK]
+            + gains[rest >> 3 * LANE]
+        )
+        if gain > best:
+            best = gain
+    return total - (best >> SHIFT_HI)
 
 
 def triples(lanes: int) -> int:
@@ -216,4 +262,4 @@ def plain_best(lanes: int, params: Params, objective: str) -> tuple[int, int]:
 def card_bit(card: Card) -> int:
     """The lane bit of a natural card."""
     assert card.rank is not None and card.suit is not None
-    return 1 << (SUIT_SHIFT[card.suit._value_] + card.rank._value_)
+    return 1 << (SUIT_SHIFT[card.suit._value_] + card.rank)

@@ -53,3 +53,17 @@ def test_large_joker_hands_are_valid(name: str) -> None:
         for objective in ("deadwood", "opening"):
             check_solution(best_melds(hand, rules, objective), hand, rules)
         assert min_deadwood(hand, rules) == best_melds(hand, rules).deadwood
+
+
+@pytest.mark.parametrize("name", ["basic", "rami51", "ref40"])
+def test_min_deadwood_fast_path_agrees(name: str) -> None:
+    """On 400 seeded hands of distinct cards (random and rich), min_deadwood is best_melds' deadwood."""
+    rules = PRESETS[name]
+    rng = random.Random(f"min-deadwood-{name}")
+    for k in range(400):
+        size = rng.randint(5, 13)
+        drawn = rich_hand(rng, rules, size) if k % 2 else random_hand(rng, rules, size)
+        hand = [c for c in drawn if not c.is_joker and c.copy == 0]
+        assert (
+            min_deadwood(hand, rules) == best_melds(hand, rules).deadwood == generic_figures(hand, rules, "deadwood")[0]
+        )
