@@ -284,5 +284,5 @@ def _meld(
         cards.append(card)
     meld = make_meld(cards, rules)
     # make_meld unpins jokers into new objects: give back the hand's own joker cards
-    own = {j.copy: j for j in jokers}
+    own = {j.copy: j if j.stands_for is None else j.unpinned() for j in jokers}
     return dataclasses.replace(meld, cards=tuple(own[c.copy] if c.is_joker else c for c in meld.cards))

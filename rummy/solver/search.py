@@ -31,6 +31,8 @@ SHIFT_HI = 24
 SHIFT_MID = 12
 FIELD = 4095
 OBJECTIVES = ("deadwood", "opening")
+MAX_COPIES = 3  # a face's field holds 4 + count in 3 bits (three decks at most)
+MAX_JOKERS = 31  # the joker field holds 32 + jokers in 6 bits
 
 
 def gain_of(value: int, cards: int, points: int, objective: str) -> int:
@@ -55,6 +57,8 @@ class Search:
     def __init__(self, problem: Problem, objective: str) -> None:
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
+        if len(problem.jokers) > MAX_JOKERS or max(problem.counts, default=0) > MAX_COPIES:
+            raise ValueError(f"The solver takes at most {MAX_COPIES} identical cards and {MAX_JOKERS} jokers.")
         self.problem = problem
         shapes = problem.shapes
         used = sorted({f for shape in shapes for f in shape[0]})
