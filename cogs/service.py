@@ -220,7 +220,8 @@ class GameService:
             return Step("expire", row.updated_at + self.lobby_ttl, row.version)
         seat = table.turn
         if seat is not None and table.players[seat].is_bot:
-            return Step("bot", self.now() + timedelta(seconds=table.options.bot_pause), row.version)
+            # Counted from the last change, so a restart does not make a computer player wait again.
+            return Step("bot", row.updated_at + timedelta(seconds=table.options.bot_pause), row.version)
         if row.turn_deadline is not None:
             return Step("timeout", row.turn_deadline, row.version)
         return Step("expire", row.updated_at + self.idle_ttl, row.version)

@@ -25,7 +25,6 @@ from rummy.table import MAX_TIMEOUTS, TableStatus
 
 log = logging.getLogger(__name__)
 
-ERROR_BACKOFF = 5.0  # seconds before a game's task tries again after an unexpected error
 
 
 @dataclass
@@ -39,9 +38,10 @@ class _Runner:
 class Timers:
     """The per-game background tasks."""
 
-    def __init__(self, service: GameService, board: Board) -> None:
+    def __init__(self, service: GameService, board: Board, *, error_backoff: float = 5.0) -> None:
         self.service = service
         self.board = board
+        self.error_backoff = error_backoff  # seconds before a game's task retries after an error
         self._runners: dict[int, _Runner] = {}
         self._closed = False
 
@@ -113,10 +113,11 @@ class Timers:
                     raise
                 except Exception:
                     log.exception("the task of the game in channel %s failed; retrying", channel_id)
-                    runner.idle.set()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(runner.wake.wait(), ERROR_BACKOFF)
-                    runner.idle.clear()
+                    if self.error_backoff > 0:
+                        runner.idle.set()
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(runner.wake.wait(), self.error_backoff)
+                        runner.idle.clear()
         finally:
             runner.idle.set()
             if self._runners.get(channel_id) is runner:

@@ -30,7 +30,7 @@ from rummy.serialize import game_from_json, game_to_json
 TABLE_SCHEMA = 1
 BOT_LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3  # consecutive timeouts after which a player is dropped
-RECENT_EVENTS = 12  # public events kept for the game message
+RECENT_EVENTS = 12  # public events kept for the game message (current deal only)
 DEFAULT_PRESET = "basic"
 
 
@@ -225,7 +225,9 @@ class Table:
 
     @property
     def humans_left(self) -> list[int]:
-        return [s for s in self.active_seats if not self.players[s].is_bot]
+        """Seats of people still in the game (not dropped; an eliminated player lost, but played)."""
+        dropped = set(self.game.dropped) if self.game is not None else set()
+        return [s for s, p in enumerate(self.players) if not p.is_bot and s not in dropped]
 
     @property
     def turn(self) -> int | None:
@@ -405,13 +407,18 @@ class Table:
         return self._note(self.game.drop(seat))
 
     def _note(self, events: list[Event]) -> list[Event]:
-        """Keep the recent public events, and update the status after a move."""
-        self.recent = (self.recent + events)[-RECENT_EVENTS:]
+        """Keep the recent public events (of this deal, from how the last one ended), and update
+        the status after a move."""
+        recent = self.recent + events
+        ends = [i for i, e in enumerate(recent) if e.kind == "deal_over"]
+        if ends:
+            recent = recent[ends[-1]:]
+        self.recent = recent[-RECENT_EVENTS:]
         if self.game is not None and self.status is TableStatus.PLAYING:
-            if self.game.outcome is not None:
+            if not self.humans_left:
+                self.status = TableStatus.ABANDONED  # even if the engine ended it: bots alone never count
+            elif self.game.outcome is not None:
                 self.status = TableStatus.OVER
-            elif not self.humans_left:
-                self.status = TableStatus.ABANDONED
         return events
 
     # -- storage ---------------------------------------------------------------------------

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, MALLORY, OTHER_CHANNEL, Harness
-
-pytestmark = pytest.mark.asyncio
 
 
 async def test_create_posts_the_lobby_with_buttons(h: Harness) -> None:

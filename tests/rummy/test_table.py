@@ -314,3 +314,16 @@ def test_unknown_schema_is_refused() -> None:
     doc = lobby().to_json() | {"table_schema": 99}
     with pytest.raises(ValueError, match="schema"):
         Table.from_json(doc)
+
+
+def test_recent_events_keep_only_the_current_deal() -> None:
+    """The public log starts at how the last deal ended: no card of an earlier deal lingers."""
+    table = started()
+    game = table.game
+    seat = table.turn
+    table.act(seat, act.Draw())
+    table.act(seat, act.Discard(game.deal.drawn))
+    assert any(e.kind == "discarded" for e in table.recent)
+    table.leave(BOB)
+    kinds = [e.kind for e in table.recent]
+    assert "discarded" not in kinds and kinds[0] == "deal_over"

@@ -1,0 +1,137 @@
+"""The private hand's components: a whole turn without typing, and the public My hand button."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cogs.conftest import ALICE, BOB, CHANNEL, MALLORY, Harness
+from tests.cogs.rig import rig
+from tests.cogs.test_play import seats
+
+
+async def test_my_hand_button_sends_a_private_hand(h: Harness) -> None:
+    """My hand on the public board answers the clicker with their own hand, ephemeral."""
+    await h.open_table(ALICE, BOB)
+    r = await h.click(BOB, "rami:1:hand", on_ephemeral=False)
+    view = await h.view(BOB)
+    assert r.first.where == "reply" and r.first.ephemeral
+    assert " ".join(c.pretty for c in view.hand) in r.text
+    assert r.first.custom_ids == ["rami:1:draw:stock", "rami:1:draw:discard", "rami:1:mb", "rami:1:lo",
+                                  "rami:1:refresh", "rami:1:discard"]
+
+
+async def test_my_hand_for_a_spectator_is_refused(h: Harness) -> None:
+    """A member who is not seated gets a private refusal, no hand."""
+    await h.open_table(ALICE, BOB)
+    r = await h.click(MALLORY, "rami:1:hand", on_ephemeral=False)
+    assert r.first.ephemeral and "not playing" in r.text and r.first.view is None
+
+
+async def test_buttons_follow_the_turn(h: Harness) -> None:
+    """The player to move can draw; the other sees the draw buttons disabled."""
+    await h.open_table(ALICE, BOB)
+    me, other = await seats(h)
+    mine = (await h.click(me, "rami:1:hand", on_ephemeral=False)).first
+    theirs = (await h.click(other, "rami:1:hand", on_ephemeral=False)).first
+    assert not mine.component("rami:1:draw:stock").disabled
+    assert theirs.component("rami:1:draw:stock").disabled
+    assert mine.component("rami:1:discard").disabled
+
+
+async def test_draw_button_redraws_the_hand_and_tells_the_channel(h: Harness) -> None:
+    """Draw edits the private hand in place and posts the public line as a follow-up."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    r = await h.click(me, "rami:1:draw:stock")
+    drawn = (await h.view(me)).drawn.pretty
+    edit, public = r.sent
+    assert edit.where == "edit" and edit.ephemeral and f"You drew {drawn}" in edit.text
+    assert public.where == "followup" and not public.ephemeral and drawn not in public.text
+    assert not edit.component("rami:1:discard").disabled
+
+
+async def test_draw_button_out_of_turn_is_refused(h: Harness) -> None:
+    """A click out of turn gets a private reason and leaves the hand message alone."""
+    await h.open_table(ALICE, BOB)
+    me, other = await seats(h)
+    r = await h.click(other, "rami:1:draw:stock")
+    assert [s.where for s in r.sent] == ["reply"] and r.first.ephemeral
+    assert r.text == f"It's {me.name}'s turn."
+
+
+async def test_discard_select(h: Harness) -> None:
+    """Picking a card in the discard select ends the turn."""
+    await h.open_table(ALICE, BOB)
+    me, other = await seats(h)
+    await h.click(me, "rami:1:draw:stock")
+    card = (await h.view(me)).hand[0]
+    r = await h.click(me, "rami:1:discard", [card.token])
+    assert f"discarded {card.pretty}" in r.sent[-1].text and not r.sent[-1].ephemeral
+    assert (await h.table()).players[(await h.table()).turn].name == other.name
+
+
+async def test_meld_builder(h: Harness) -> None:
+    """Meld: pick the cards of each meld in the builder, then lay them down together."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    seat = (await h.table()).seat_of(me.id)
+    await rig(h.db, CHANNEL, {seat: "4H 5H 6H QC QD QS"})
+    await h.click(me, "rami:1:draw:stock")
+    builder = (await h.click(me, "rami:1:mb")).first
+    assert builder.where == "edit" and builder.custom_ids[0] == "rami:1:mbs:"
+    step = (await h.click(me, "rami:1:mbs:", ["4H", "5H", "6H"])).first
+    assert "4♥ 5♥ 6♥ (15)" in step.text
+    step = (await h.click(me, "rami:1:mbs:4H.5H.6H", ["QC", "QD", "QS"])).first
+    assert "rami:1:mk:4H.5H.6H|QC.QD.QS" in step.custom_ids
+    r = await h.click(me, "rami:1:mk:4H.5H.6H|QC.QD.QS")
+    assert "melded 4♥ 5♥ 6♥ · Q♣ Q♦ Q♠" in r.sent[-1].text
+    assert len((await h.view(me)).melds) == 2
+
+
+async def test_meld_builder_shows_a_bad_group(h: Harness) -> None:
+    """A group that is no meld is shown with the reason before anything is played."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    seat = (await h.table()).seat_of(me.id)
+    await rig(h.db, CHANNEL, {seat: "4H 5D 6H"})
+    await h.click(me, "rami:1:draw:stock")
+    step = (await h.click(me, "rami:1:mbs:", ["4H", "5D", "6H"])).first
+    assert "not a meld" in step.text
+    r = await h.click(me, "rami:1:mk:4H.5D.6H")
+    assert r.first.ephemeral and "is not a run" in r.text
+
+
+async def test_lay_off_flow(h: Harness) -> None:
+    """Lay off: choose the meld, then the cards."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    seat = (await h.table()).seat_of(me.id)
+    await rig(h.db, CHANNEL, {seat: "4H 5H 6H 7H"})
+    await h.click(me, "rami:1:draw:stock")
+    await h.click(me, "rami:1:mk:4H.5H.6H")
+    chooser = (await h.click(me, "rami:1:lo")).first
+    assert chooser.custom_ids[0] == "rami:1:lom"
+    cards = (await h.click(me, "rami:1:lom", ["0"])).first
+    assert cards.custom_ids[0] == "rami:1:loc:0"
+    r = await h.click(me, "rami:1:loc:0", ["7H"])
+    assert "laid off 7♥ on meld 1" in r.sent[-1].text
+
+
+async def test_refresh_redraws_in_place(h: Harness) -> None:
+    """Refresh edits the private message with the current hand."""
+    await h.open_table(ALICE, BOB)
+    r = await h.click(ALICE, "rami:1:refresh")
+    assert r.first.where == "edit" and r.first.ephemeral and "Your hand" in r.text
+
+
+@pytest.mark.logs_errors
+async def test_unexpected_error_in_a_button_gets_an_apology(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug behind a button is logged and the user reads an apology, not a failure."""
+    await h.open_table(ALICE, BOB)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(h.service, "private_view", broken)
+    r = await h.click(ALICE, "rami:1:refresh")
+    assert r.first.ephemeral and r.text.startswith("Sorry")

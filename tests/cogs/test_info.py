@@ -1,0 +1,126 @@
+"""/table, /scores, /rules, /hint, /leaderboard and /stats."""
+
+from __future__ import annotations
+
+from rummy.rules import find_preset
+from tests.cogs.conftest import ALICE, BOB, CHANNEL, MALLORY, OTHER_CHANNEL, OTHER_GUILD, Harness
+from tests.cogs.rig import rig
+from tests.cogs.script import play_game
+from tests.cogs.test_play import seats
+
+
+async def test_table_shows_the_public_state(h: Harness) -> None:
+    """/table: whose turn, discard top, stock size, card counts; only to the asker."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    spectator = await h.view(me)
+    r = await h.slash(MALLORY, "table")
+    assert r.first.ephemeral
+    assert f"**{me.name}**: draws" in r.text
+    assert spectator.discard_top.pretty in r.text and f"{spectator.stock_size} cards" in r.text
+    assert "Alice" in r.text and ": 10 cards" in r.text
+
+
+async def test_table_without_a_table(h: Harness) -> None:
+    """/table in an empty channel points to /lobby create."""
+    r = await h.slash(ALICE, "table")
+    assert r.first.ephemeral and "/lobby create" in r.text
+
+
+async def test_scores_list_deal_points(h: Harness) -> None:
+    """The sheet is empty at first; after a deal it shows the deal's points and the totals."""
+    await h.open_table(ALICE, BOB, game_length="2")
+    assert "No deal has finished yet" in (await h.slash(ALICE, "scores")).text
+    await play_game(h, [ALICE, BOB], until=lambda t: t.game.deal.number == 2)
+    r = await h.slash(BOB, "scores")
+    table = await h.table()
+    points = table.game.history[0].outcome.points
+    assert r.first.ephemeral and "Deal 1" in r.text and "Total" in r.text
+    assert f"Alice {points[table.seat_of(ALICE.id)]}" in r.text
+
+
+async def test_rules_of_a_preset(h: Harness) -> None:
+    """/rules preset: the plain-words rules of that preset."""
+    r = await h.slash(ALICE, "rules", preset="rami51")
+    assert r.first.ephemeral and r.text == find_preset("rami51").describe()
+
+
+async def test_rules_of_this_table_include_house_rules(h: Harness) -> None:
+    """/rules without a preset describes this channel's table, house rules included."""
+    await h.slash(ALICE, "lobby create", preset="rami51")
+    await h.slash(ALICE, "lobby set", rule="opening", value="40")
+    r = await h.slash(BOB, "rules")
+    assert "opening: 40" in r.text
+
+
+async def test_hint_is_private_advice(h: Harness) -> None:
+    """/hint shows the best melds and, after the draw, a discard; only to the asker."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    seat = (await h.table()).seat_of(me.id)
+    await rig(h.db, CHANNEL, {seat: "4H 5H 6H"})
+    r = await h.slash(me, "hint")
+    assert r.first.ephemeral and "4♥ 5♥ 6♥" in r.text and "Draw first" in r.text
+    await h.slash(me, "draw")
+    r = await h.slash(me, "hint")
+    assert "Suggested discard" in r.text
+
+
+async def test_hint_tells_about_the_opening(h: Harness) -> None:
+    """Under rami51 the hint says whether the opening can be made."""
+    await h.open_table(ALICE, BOB, preset="rami51")
+    me, _ = await seats(h)
+    seat = (await h.table()).seat_of(me.id)
+    await rig(h.db, CHANNEL, {seat: "2H 3H 4H"})
+    r = await h.slash(me, "hint")
+    assert "opening needs 51" in r.text or "You can open" in r.text
+
+
+async def test_hints_off_refuses(h: Harness) -> None:
+    """A table without hints refuses /hint."""
+    await h.open_table(ALICE, BOB, hints="no")
+    r = await h.slash(ALICE, "hint")
+    assert r.first.ephemeral and "Hints are turned off" in r.text
+
+
+async def test_hint_for_a_spectator_is_refused(h: Harness) -> None:
+    """Only seated players get advice."""
+    await h.open_table(ALICE, BOB)
+    r = await h.slash(MALLORY, "hint")
+    assert r.first.ephemeral and "not playing" in r.text
+
+
+async def test_leaderboard_per_server_and_preset(h: Harness) -> None:
+    """A finished game shows on its server's board and its preset's, not elsewhere."""
+    await h.open_table(ALICE, BOB, game_length="1")
+    await play_game(h, [ALICE, BOB])
+    r = await h.slash(MALLORY, "leaderboard")
+    assert not r.first.ephemeral and "Alice" in r.text and "Bob" in r.text and "1 games" in r.text
+    assert "Alice" in (await h.slash(MALLORY, "leaderboard", preset="basic")).text
+    assert "No finished games" in (await h.slash(MALLORY, "leaderboard", preset="rami51")).text
+    other = await h.slash(MALLORY, "leaderboard", guild=OTHER_GUILD, channel=OTHER_CHANNEL)
+    assert "No finished games" in other.text
+
+
+async def test_leaderboard_marks_computer_players_apart(h: Harness) -> None:
+    """Computer players are listed apart, marked, and not ranked with people."""
+    await h.slash(ALICE, "lobby create")
+    await h.slash(ALICE, "lobby addbot", level="easy")
+    await h.slash(ALICE, "lobby set", rule="bot_pause", value="0")
+    await h.slash(ALICE, "lobby set", rule="game_length", value="1")
+    await h.slash(ALICE, "lobby start")
+    await play_game(h, [ALICE])
+    r = await h.slash(ALICE, "leaderboard")
+    embed = r.first.embed
+    assert "Bot (easy)" not in embed.description and "Alice" in embed.description
+    assert "not ranked with people" in embed.fields[0].name and "🤖" in embed.fields[0].value
+
+
+async def test_stats_of_a_member(h: Harness) -> None:
+    """/stats shows a player's record, overall and by preset; nothing for a newcomer."""
+    await h.open_table(ALICE, BOB, game_length="1")
+    await play_game(h, [ALICE, BOB])
+    r = await h.slash(MALLORY, "stats", member=h.interaction(ALICE).user)
+    assert "Alice's record" in r.text and "all presets: 1 games" in r.text and "basic: 1 games" in r.text
+    mine = await h.slash(MALLORY, "stats")
+    assert "has not finished a game here yet" in mine.text
