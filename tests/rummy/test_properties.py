@@ -124,8 +124,10 @@ def probe_illegal(game: Game, rng: random.Random) -> None:
         probes.append((seat, act.Draw()))
         if absent:
             probes.append((seat, act.Discard(rng.choice(absent))))
-        if deal.taken is not None and sum(c == deal.taken for c in deal.hands[seat]) == 1:
-            probes.append((seat, act.Discard(deal.taken)))
+        taken = deal.taken
+        hand = deal.hands[seat]
+        if taken is not None and any(c is taken for c in hand) and sum(c == taken for c in hand) == 1:
+            probes.append((seat, act.Discard(taken)))
         probes.append((seat, act.LayOff((deal.hands[seat][0],), len(deal.melds) + 3)))
     before = dumps(game)
     for who, action in probes:
