@@ -215,35 +215,47 @@ def _joker_runs(positions: list[tuple[int, int]], p: Params, cap: int, out: list
     rp = p.run_points
     jv = p.joker_value
     top = p.top
+    faces = [f for _pos, f in positions]
+    values = [fv[pos if pos < HIGH_ACE else 1] for pos, _f in positions]
+    # the same faces can come twice only through an ace held low and high: keep the best window
+    twin_ace = positions[-1][0] == HIGH_ACE
     best: dict[tuple[tuple[int, ...], int], Shape] = {}
+    found: list[Shape] = []
     n = len(positions)
     for i in range(n - 1):
-        lo, f_lo = positions[i]
+        lo = positions[i][0]
         for k in range(i + 1, n):
-            hi, f_hi = positions[k]
+            hi = positions[k][0]
             span = hi - lo + 1
-            interior = positions[i + 1 : k]
-            missing = span - 2 - len(interior)
+            inner = k - i - 1
+            missing = span - 2 - inner
             if span > MAX_RUN or missing > cap:
                 break  # both only grow with k
-            if f_hi == f_lo:
+            if faces[k] == faces[i]:
                 continue
-            for dropped in range(0, min(cap - missing, len(interior)) + 1):
-                gaps = missing + dropped
-                for omit in combinations(range(len(interior)), dropped):
-                    kept = [x for j, x in enumerate(interior) if j not in omit]
-                    chosen = [(lo, f_lo), *kept, (hi, f_hi)]
-                    naturals = len(chosen)
-                    value = sum(fv[pos if pos < HIGH_ACE else 1] for pos, _f in chosen)
-                    faces = tuple(f for _pos, f in chosen)
-                    for jokers in range(max(gaps, 3 - naturals), min(cap, naturals, MAX_RUN - naturals) + 1):
+            for dropped in range(min(cap - missing, inner) + 1):
+                naturals = inner + 2 - dropped
+                low_j = max(missing + dropped, 3 - naturals)
+                high_j = min(cap, naturals, MAX_RUN - naturals)
+                if low_j > high_j:
+                    continue
+                if dropped == 0:
+                    subsets = [(tuple(faces[i : k + 1]), sum(values[i : k + 1]))]
+                else:
+                    subsets = []
+                    for omit in combinations(range(i + 1, k), dropped):
+                        kept = [j for j in range(i, k + 1) if j not in omit]
+                        subsets.append((tuple(faces[j] for j in kept), sum(values[j] for j in kept)))
+                for chosen, value in subsets:
+                    for jokers in range(low_j, high_j + 1):
                         length = naturals + jokers
                         # the highest window scores most; make_meld lays a 13-card run from 1
                         start = 1 if length == MAX_RUN else min(lo, top - length + 1)
-                        points = rp[start + length] - rp[start]
-                        key = (faces, jokers)
-                        old = best.get(key)
-                        if old is None or old[3] < points:
-                            best[key] = (faces, jokers, start, points, value + jv * jokers)
-    # the same faces can come twice only through an ace (low and high): the best window stays
-    out.extend(best.values())
+                        shape = (chosen, jokers, start, rp[start + length] - rp[start], value + jv * jokers)
+                        if not twin_ace:
+                            found.append(shape)
+                            continue
+                        old = best.get((chosen, jokers))
+                        if old is None or old[3] < shape[3]:
+                            best[chosen, jokers] = shape
+    out.extend(found if not twin_ace else best.values())

@@ -78,11 +78,16 @@ class Search:
         guard |= joker_unit << 5
         start |= (32 + len(problem.jokers)) * joker_unit
         by_low: dict[int, list[tuple[int, int, int]]] = {f: [] for f in used}
+        value_first = objective == "deadwood"  # gain_of, inlined: this loop runs for every shape
         for index, (faces, jokers, _start, points, value) in enumerate(shapes):
             mask = jokers * joker_unit
             for f in faces:
                 mask += unit[f]
-            gain = gain_of(value, len(faces) + jokers, points, objective)
+            cards = len(faces) + jokers
+            if value_first:
+                gain = (value << SHIFT_HI) | (cards << SHIFT_MID) | points
+            else:
+                gain = (points << SHIFT_HI) | (value << SHIFT_MID) | cards
             by_low[min(faces)].append((mask, gain, index))
         self.unit = unit
         self.count_bits = count_bits
