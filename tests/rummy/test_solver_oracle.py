@@ -131,3 +131,16 @@ def test_candidate_melds_match_oracle(name: str) -> None:
             _group([c for i, c in enumerate(hand) if mask >> i & 1]) for mask in meld_points_by_subset(hand, rules)
         }
         assert {_group(m.cards) for m in found} == expected, hand
+
+
+@pytest.mark.parametrize("name", ["rami51", "ref51"])
+def test_long_runs_in_one_suit_match_oracle(name: str) -> None:
+    """On 15 seeded 10-card hands from one suit of two decks (long runs, twins, a joker), the oracle agrees."""
+    rules = PRESETS[name]
+    rng = random.Random(f"one-suit-{name}")
+    pack = pack_for(rules)
+    joker = next(c for c in pack if c.is_joker)
+    for k in range(15):
+        suit = rng.choice([c.suit for c in pack if c.suit is not None])
+        naturals = rng.sample([c for c in pack if c.suit is suit], 10 - k % 2)
+        _agree(naturals + [joker] * (k % 2), rules)
