@@ -187,11 +187,14 @@ class Game:
         return events + self._start_deal()
 
     def _game_finished(self) -> bool:
-        if len(self.active_seats) < 2 or len(self.history) >= self.rules.deal_cap:
+        if len(self.active_seats) < 2:
             return True
         end, n = self.rules.game_end, self.rules.game_length
         if end is GameEnd.DEALS:
             return len(self.history) >= n
+        # (decision) Void deals could make a target or elimination game last for ever.
+        if len(self.history) >= self.rules.deal_cap:
+            return True
         if end is GameEnd.TARGET:
             return any(self.scores[s] >= n for s in self.active_seats)
         return False

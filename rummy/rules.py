@@ -93,7 +93,7 @@ class Rules:
     game_end: GameEnd = GameEnd.DEALS
     game_length: int = 3  # deals, target score or elimination limit, by ``game_end``
     max_players: int = MAX_PLAYERS
-    deal_cap: int = 50  # (decision) the game stops after this many deals whatever else happens
+    deal_cap: int = 50  # (decision) a target or elimination game stops after this many deals
 
     # -- derived ---------------------------------------------------------------------------
     def decks_for(self, players: int) -> int:
@@ -304,7 +304,7 @@ KNOBS: dict[str, Knob] = {
         _k("game_end", GameEnd, "Game ends after N deals, at a target score, or by elimination"),
         _k("game_length", int, "Deals, target score or elimination limit (see game_end)", 1, 5000),
         _k("max_players", int, "Seats at the table", 2, 6),
-        _k("deal_cap", int, "Deals after which the game ends whatever the scores (best total wins)", 1, 500),
+        _k("deal_cap", int, "Deals after which a target or elimination game ends anyway (best total wins)", 1, 500),
     ]
 }
 

@@ -194,7 +194,7 @@ CASES: dict[str, Case] = {
     ),
     "game_length": Case("basic", lambda r: game_end_after_one_deal(r)[0], {1: True, 2: False}),
     "max_players": Case("basic", players_allowed, {6: True, 4: False}),
-    "deal_cap": Case("basic", lambda r: game_end_after_one_deal(r)[0], {50: False, 1: True}),
+    "deal_cap": Case("rummy100", lambda r: game_end_after_one_deal(r)[0], {50: False, 1: True}),
 }
 
 # Settings a probe needs beside the knob itself.

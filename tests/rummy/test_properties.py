@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 from rummy import actions as act
 from rummy.cards import Card
-from rummy.deal import Phase
+from rummy.deal import Event, Phase
 from rummy.errors import BadRules, IllegalAction
 from rummy.game import Game
 from rummy.replay import drop_entry, replay
-from rummy.rules import PRESETS, Rules
+from rummy.rules import PRESETS, GameEnd, Rules
 from rummy.serialize import dumps, loads
 from rummy.view import view_for
 from tests.rummy.engine_support import pack_keys, physical_cards, players
@@ -51,13 +51,19 @@ HOUSE = {
 }
 
 
+def short_game(rules: Rules, deals: int) -> Rules:
+    """The rules with a game of at most ``deals`` deals (by length, or by the deal cap)."""
+    if rules.game_end is GameEnd.DEALS:
+        return rules.with_overrides(game_length=deals)
+    return rules.with_overrides(deal_cap=deals)
+
+
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[Rules, int]:
     """A preset, house rules that make sense together, and a number of players."""
     base = PRESETS[draw(st.sampled_from(list(PRESETS)))]
     chosen = draw(st.fixed_dictionaries({}, optional=HOUSE))
-    short = {"turn_cap": draw(st.sampled_from([20, 40, 120, 300])), "deal_cap": draw(st.integers(1, 3))}
-    rules = base.with_overrides(**short)
+    rules = short_game(base, draw(st.integers(1, 3))).with_overrides(turn_cap=draw(st.sampled_from([20, 40, 120, 300])))
     for name, value in chosen.items():  # keep each house rule that fits with the ones before
         with contextlib.suppress(BadRules):
             rules = rules.with_overrides(**{name: value})
@@ -106,6 +112,14 @@ def check_views(game: Game) -> None:
         assert Counter(c.key for c in view.hand) == Counter(c.key for c in deal.hands.get(seat, []))  # type: ignore[arg-type]
         if seat is not None and seat != deal.turn:
             assert view.drawn is None and view.taken is None and view.joker_to_play is None
+
+
+def check_events(events: list[Event]) -> None:
+    """Events go to everyone: a card drawn from the stock is never named, nor any hand."""
+    for event in events:
+        if event.kind == "drew" and event.source == "stock":
+            assert event.card is None and not event.cards
+        assert not any("hand" in key and key != "hand_values" for key in event.detail)
 
 
 def probe_illegal(game: Game, rng: random.Random) -> None:
@@ -169,16 +183,17 @@ def play_checked(rules: Rules, n: int, seed: int, play_seed: int, drops: bool) -
             log.append(drop_entry(seat))  # type: ignore[arg-type]
         else:
             seat, action = player.choose(game)
-            game.apply(seat, action)
+            events = game.apply(seat, action)
             twin.apply(seat, action)
             log.append((seat, act.action_to_json(action)))
+            check_events(events)
         text = dumps(game)
         assert dumps(twin) == text
         assert dumps(loads(text)) == text
         if step % 20 == 0:
             twin = loads(text)
     assert game.outcome is not None, "the game did not end"
-    assert len(game.history) <= rules.deal_cap
+    assert len(game.history) <= (rules.game_length if rules.game_end is GameEnd.DEALS else rules.deal_cap)
     assert dumps(replay(rules, players(n), seed, log)) == dumps(game)
 
 
@@ -197,4 +212,4 @@ def test_random_games_keep_every_invariant(table: tuple[Rules, int], seed: int, 
 def test_random_games_in_each_plain_preset(seed: int, play_seed: int, n: int) -> None:
     """Each preset as written (with a short game) passes the same checks."""
     for rules in PRESETS.values():
-        play_checked(rules.with_overrides(deal_cap=1), n, seed, play_seed, drops=False)
+        play_checked(short_game(rules, 1), n, seed, play_seed, drops=False)
