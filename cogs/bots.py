@@ -2,8 +2,9 @@
 
 A computer player decides from its :class:`~rummy.view.PlayerView` and its
 :class:`~rummy.ai.TableMemory` (public events), never from the game. Memories live in the
-table document (``Table.memories``) so a restart resumes them. Decisions run in a worker thread:
-the hard level searches, and the event loop must keep answering other players meanwhile.
+table document (``Table.memories``, with the events not yet noted) so a restart resumes them.
+Decisions run in a worker thread: the hard level searches, and the event loop must keep
+answering other players meanwhile.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from rummy import actions as act
 from rummy.ai import TableMemory, choose_action, safe_action
 from rummy.deal import Event
 from rummy.errors import IllegalAction
-from rummy.table import Table
+from rummy.table import Table, event_from_json, event_to_json
 from rummy.view import view_for
 
 log = logging.getLogger(__name__)
@@ -26,14 +27,24 @@ MAX_AUTO_ACTIONS = 40  # more actions than any turn needs: a guard against a loo
 
 
 def observe(table: Table, events: Iterable[Event]) -> None:
-    """Let every computer player of the table note public events."""
-    events = list(events)
-    if not events or not table.memories:
+    """Queue public events for every computer player still in the game.
+
+    A computer player's memory (``{"memory": TableMemory document, "pending": [events]}``) is
+    only rebuilt when it decides, so a move costs each computer player an append, not a
+    decode and encode of its whole memory.
+    """
+    new = [event_to_json(e) for e in events]
+    if not new or not table.memories:
         return
-    for seat, doc in list(table.memories.items()):
-        memory = TableMemory.from_json(doc)
-        memory.observe_all(events)
-        table.memories[seat] = memory.to_json()
+    active = set(table.active_seats)
+    for seat, doc in table.memories.items():
+        if seat not in active:
+            continue
+        pending = doc.setdefault("pending", [])
+        pending.extend(new)
+        starts = [i for i, e in enumerate(pending) if e["kind"] == "deal_started"]
+        if starts and starts[-1] > 0:
+            del pending[: starts[-1]]  # a new deal wipes the memory: what came before is moot
 
 
 def rng_for(table: Table, version: int) -> random.Random:
@@ -48,10 +59,12 @@ async def decide(table: Table, seat: int, rng: random.Random) -> act.Action:
     assert table.game is not None
     player = table.players[seat]
     view = view_for(table.game, seat)
-    memory = TableMemory.from_json(table.memories.get(seat, {}))
+    doc = table.memories.get(seat, {})
+    memory = TableMemory.from_json(doc.get("memory", {}))
+    memory.observe_all(event_from_json(e) for e in doc.get("pending", []))
     level = player.bot_level or "normal"
     action = await asyncio.to_thread(choose_action, view, level, rng, memory)
-    table.memories[seat] = memory.to_json()
+    table.memories[seat] = {"memory": memory.to_json(), "pending": []}
     return action
 
 

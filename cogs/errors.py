@@ -74,7 +74,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 def _what(interaction: discord.Interaction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    data = interaction.data or {}
+    data: dict[str, object] = dict(interaction.data or {})
     return f"component {data.get('custom_id', '?')}"
 
 

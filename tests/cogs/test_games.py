@@ -13,8 +13,8 @@ from tests.cogs.script import play_game
 
 GAMES = [
     ("basic", (ALICE, BOB, CHLOE), {}),  # 3 deals, as written
-    ("rummy100", (ALICE, BOB), {"game_length": "20"}),
-    ("rami100", (ALICE, BOB), {"game_length": "20"}),
+    ("rummy100", (ALICE, BOB), {"game_length": "15"}),
+    ("rami100", (ALICE, BOB), {"game_length": "15"}),
     ("rami51", (ALICE, BOB, CHLOE), {"game_length": "80"}),
     ("ref40", (ALICE, BOB), {"game_length": "40"}),
     ("ref51", (ALICE, BOB), {"game_length": "40"}),

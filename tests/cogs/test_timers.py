@@ -20,6 +20,7 @@ async def test_game_against_computer_players(h: Harness) -> None:
     for level in ("easy", "normal", "hard"):
         await h.slash(ALICE, "lobby addbot", level=level)
     await h.slash(ALICE, "lobby set", rule="bot_pause", value="0")
+    await h.slash(ALICE, "lobby set", rule="game_length", value="2")
     await h.slash(ALICE, "lobby start")
     await play_game(h, [ALICE])
     results = await h.db.games.results(1)

@@ -1,0 +1,159 @@
+"""Start-up: settings, a missing or rejected token, command sync, and the real bot on a fake Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from unittest.mock import AsyncMock
+
+import discord
+import pytest
+import pytest_asyncio
+
+import bot as rami_bot
+from bot import DEFAULT_DB, ConfigError, RamiBot, Settings
+from data import Database
+from tests.fakediscord import BotProcess, Driver, FakeDiscord
+from tests.fakediscord.process import REPO_ROOT, SITECUSTOMIZE_DIR
+
+
+def test_settings_defaults() -> None:
+    """Only the token is required; the database defaults to data/, logs to INFO, no dev server."""
+    s = Settings.from_env({"DISCORD_TOKEN": "t"})
+    assert (s.token, s.db_path, s.dev_guild, s.log_level) == ("t", DEFAULT_DB, None, "INFO")
+    assert DEFAULT_DB.parent.name == "data"
+
+
+def test_settings_from_the_environment(tmp_path: Path) -> None:
+    """RAMI_DB_PATH, RAMI_DEV_GUILD and RAMI_LOG_LEVEL are read."""
+    s = Settings.from_env({"DISCORD_TOKEN": "t", "RAMI_DB_PATH": str(tmp_path / "x.db"),
+                           "RAMI_DEV_GUILD": "123", "RAMI_LOG_LEVEL": "debug"})
+    assert (s.db_path, s.dev_guild, s.log_level) == (tmp_path / "x.db", 123, "DEBUG")
+
+
+@pytest.mark.parametrize(("env", "message"), [
+    ({}, "DISCORD_TOKEN is not set"),
+    ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN is not set"),
+    ({"DISCORD_TOKEN": "t", "RAMI_DEV_GUILD": "abc"}, "RAMI_DEV_GUILD must be a server id"),
+    ({"DISCORD_TOKEN": "t", "RAMI_LOG_LEVEL": "loud"}, "RAMI_LOG_LEVEL must be one of"),
+])
+def test_bad_settings_are_one_clear_sentence(env: dict[str, str], message: str) -> None:
+    """Each wrong setting is named in one sentence."""
+    with pytest.raises(ConfigError, match=message):
+        Settings.from_env(env)
+
+
+async def run_bot(env: dict[str, str], timeout: float = 30) -> tuple[int, str, str]:
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("RAMI_", "DISCORD_", "FAKE_DISCORD"))}
+    full.update(env)
+    proc = await asyncio.create_subprocess_exec(sys.executable, str(REPO_ROOT / "bot.py"), cwd=REPO_ROOT, env=full,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), timeout)
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(), err.decode()
+
+
+async def test_missing_token_prints_one_line_and_exits(tmp_path: Path) -> None:
+    """No token: one clear line on stderr, exit code 1, no traceback."""
+    code, out, err = await run_bot({"DISCORD_TOKEN": "", "RAMI_DB_PATH": str(tmp_path / "r.db")})
+    assert code == 1
+    expected = "rami: DISCORD_TOKEN is not set: put your bot token in .env (see .env.example)."
+    assert err.strip().splitlines() == [expected]
+    assert "Traceback" not in out + err
+
+
+async def test_rejected_token_prints_one_line_and_exits(tmp_path: Path) -> None:
+    """A token Discord refuses (401): one clear line, exit code 1, no traceback."""
+    async with FakeDiscord() as fake:
+        code, out, err = await run_bot({
+            "DISCORD_TOKEN": "not-the-token", "FAKE_DISCORD_URL": fake.url, "PYTHONPATH": str(SITECUSTOMIZE_DIR),
+            "RAMI_DB_PATH": str(tmp_path / "r.db"),
+        })
+    assert code == 1
+    clear = [line for line in err.splitlines() if line.startswith("rami:")]
+    assert clear == ["rami: Discord rejected the token in DISCORD_TOKEN: copy it again from the Developer Portal."]
+    assert "Traceback" not in out + err and err.strip().endswith(clear[0])
+
+
+@pytest_asyncio.fixture
+async def offline_bot(tmp_path: Path) -> AsyncIterator[RamiBot]:
+    """A RamiBot with its cogs loaded and its database open, never logged in; sync is recorded."""
+    client = RamiBot(Settings("t", tmp_path / "r.db"))
+    client.db = await Database.open(tmp_path / "r.db")
+    for extension in rami_bot.EXTENSIONS:
+        await client.load_extension(extension)
+    client.tree.sync = AsyncMock(return_value=[])  # type: ignore[method-assign]
+    try:
+        yield client
+    finally:
+        await client.db.close()
+
+
+async def test_global_sync_only_when_commands_change(offline_bot: RamiBot) -> None:
+    """Without a dev server the commands are synced once, then again only after a change."""
+    await offline_bot.sync_commands()
+    await offline_bot.sync_commands()
+    assert offline_bot.tree.sync.await_count == 1
+
+    @discord.app_commands.command(name="extra", description="A new command")
+    async def extra(interaction: discord.Interaction) -> None: ...
+
+    offline_bot.tree.add_command(extra)
+    await offline_bot.sync_commands()
+    assert offline_bot.tree.sync.await_count == 2
+
+
+async def test_dev_server_sync_at_every_start(offline_bot: RamiBot) -> None:
+    """With RAMI_DEV_GUILD the commands go to that server at every start."""
+    offline_bot.settings = Settings("t", offline_bot.settings.db_path, dev_guild=42)
+    await offline_bot.sync_commands()
+    await offline_bot.sync_commands()
+    calls = offline_bot.tree.sync.await_args_list
+    assert len(calls) == 2 and all(c.kwargs["guild"].id == 42 for c in calls)
+
+
+def test_every_command_and_option_is_described(offline_bot: RamiBot) -> None:
+    """Each command has a one-line description and every option a description; all are guild only."""
+    commands = list(offline_bot.tree.walk_commands())
+    assert {c.qualified_name for c in commands} >= {
+        "lobby create", "lobby join", "lobby leave", "lobby start", "lobby cancel", "lobby kick", "lobby set",
+        "lobby addbot", "lobby removebot", "draw", "meld", "layoff", "swap", "discard", "hand", "table", "scores",
+        "rules", "hint", "leaderboard", "stats"}
+    for command in commands:
+        assert command.description and "\n" not in command.description, command.qualified_name
+        if isinstance(command, discord.app_commands.Command):
+            for param in command.parameters:
+                assert param.description and param.description != "…", (command.qualified_name, param.name)
+    for top in offline_bot.tree.get_commands():
+        assert top.guild_only, top.name
+
+
+def test_no_privileged_intent() -> None:
+    """The bot asks for no privileged intent."""
+    intents = RamiBot(Settings("t")).intents
+    assert not (intents.members or intents.presences or intents.message_content)
+
+
+async def test_real_bot_on_a_fake_discord(tmp_path: Path) -> None:
+    """python bot.py connects, syncs to the dev server, opens a table, and its buttons survive a crash."""
+    async with FakeDiscord() as fake:
+        d = Driver(fake, timeout=10)
+        guild = d.guild("Table")
+        channel = d.text_channel(guild, "rami")
+        alice, bob = d.user("alice"), d.user("bob")
+        d.member(guild, alice)
+        d.member(guild, bob)
+        process = BotProcess(fake, "bot.py", env={"RAMI_DB_PATH": str(tmp_path / "r.db"),
+                                                  "RAMI_DEV_GUILD": str(guild.id)})
+        d.process = process
+        async with process:
+            lobby = await d.slash(alice, channel, "lobby create", preset="rami51")
+            assert not lobby.ephemeral and "rami51" in lobby.text
+            await process.restart()
+            joined = await d.click(bob, lobby.message, "Join")
+            assert joined.ephemeral and "2/6" in joined.text
+        process.assert_clean()
+        assert not fake.errors and not fake.unknown_routes
