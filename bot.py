@@ -28,7 +28,7 @@ from dotenv import load_dotenv
 
 from cogs.board import Board, DiscordChannels
 from cogs.common import MENTION_USERS, Rami
-from cogs.errors import RamiTree
+from cogs.errors import CommandText, RamiTree
 from cogs.service import GameService
 from cogs.timers import Timers
 from cogs.views import ALL_ITEMS
@@ -38,7 +38,7 @@ log = logging.getLogger("rami")
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DB = HERE / "data" / "rami.sqlite3"
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard", "cogs.timers")
 COMMANDS_HASH_KEY = "commands_hash"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -69,9 +69,14 @@ class Settings:
         return cls(token, Path(path) if path else DEFAULT_DB, int(dev) if dev else None, level)
 
 
-def command_hash(tree: discord.app_commands.CommandTree) -> str:
-    """A digest of the global command tree as Discord receives it."""
-    payload = [command.to_dict(tree) for command in tree.get_commands()]
+async def command_hash(tree: discord.app_commands.CommandTree) -> str:
+    """A digest of the global command tree as Discord receives it (translations included)."""
+    commands_ = tree.get_commands()
+    translator = tree.translator
+    if translator is not None:
+        payload = [await command.get_translated_payload(tree, translator) for command in commands_]
+    else:
+        payload = [command.to_dict(tree) for command in commands_]
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
@@ -86,17 +91,22 @@ class RamiBot(commands.Bot):
         self.rami: Rami | None = None
 
     async def setup_hook(self) -> None:
+        await self.open_services()
+        for extension in EXTENSIONS:  # cogs.timers resumes every active game's timers
+            await self.load_extension(extension)
+        self.add_dynamic_items(*ALL_ITEMS)
+        await self.tree.set_translator(CommandText())
+        await self.sync_commands()
+
+    async def open_services(self) -> Rami:
+        """Open the database and build what the cogs reach through ``bot.rami``."""
         self.db = await Database.open(self.settings.db_path)
         service = GameService(self.db)
         board = Board(service, DiscordChannels(self), locale_for=self.locale_of)
         timers = Timers(service, board)
         service.on_change = timers.poke
         self.rami = Rami(service, board, timers)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
-        self.add_dynamic_items(*ALL_ITEMS)
-        await timers.resume()
-        await self.sync_commands()
+        return self.rami
 
     def locale_of(self, guild_id: int) -> object:
         guild = self.get_guild(guild_id)
@@ -111,7 +121,7 @@ class RamiBot(commands.Bot):
             log.info("synced %d command(s) to the dev server %s", len(synced), self.settings.dev_guild)
             return
         meta = MetaStore(self.db)
-        digest = command_hash(self.tree)
+        digest = await command_hash(self.tree)
         if await meta.get(COMMANDS_HASH_KEY) == digest:
             log.info("commands unchanged since the last global sync")
             return
@@ -123,10 +133,7 @@ class RamiBot(commands.Bot):
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        if self.rami is not None:
-            await self.rami.timers.close()
-            await self.rami.board.close()
-        await super().close()
+        await super().close()  # unloads the extensions: the timers stop before the database closes
         if self.db is not None:
             await self.db.close()
 

@@ -1,9 +1,12 @@
-"""Errors, handled in one place for commands and components alike.
+"""Errors, handled in one place for commands and components alike; and the command tree.
 
 A refusal (the rules, the table, the service or storage saying no) gets an ephemeral reply that
 says why; the state is untouched because every check happens before any change. Anything else
 is a bug: it is logged with its traceback and the user gets a short apology, never Discord's
 "This interaction failed". Replies use the follow-up once the response is done.
+
+:class:`RamiTree` refuses direct messages and routes command errors here; :class:`CommandText`
+localizes command descriptions from the message catalog when the commands are synced.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import discord
 from discord import app_commands
 
 from cogs.common import reply
-from cogs.messages import translator
+from cogs.messages import command_text, translator
 from cogs.service import Refusal
 from data import ChannelBusy, GameClosed, GameNotFound, StaleState
 from rummy.errors import RummyError
@@ -90,3 +93,11 @@ class RamiTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)
+
+
+class CommandText(app_commands.Translator):
+    """Localizes command and option descriptions from the message catalog when commands sync."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        return command_text(string.message, locale)

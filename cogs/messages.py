@@ -31,6 +31,7 @@ EN: dict[str, str] = {
     "lobby_no_house": "none (the preset as written)",
     "lobby_options": "Table",
     "lobby_options_value": "turn timer {timer} · computer pause {pause} · hints {hints}",
+    "timer_off": "off",
     "lobby_seats": "Seats ({n}/{max})",
     "lobby_host": "host",
     "lobby_footer": "Join with the button or /lobby join; the host starts with Start or /lobby start.",
@@ -189,6 +190,19 @@ FR: dict[str, str] = {
 
 CATALOG: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 
+# Command and option descriptions, keyed by the English text written in the cogs. Discord shows
+# each user the text of their own locale; :class:`cogs.errors.CommandText` feeds these at sync.
+COMMANDS: dict[str, dict[str, str]] = {
+    "fr": {
+        "Open, fill and start a table of rummy": "Ouvrir, remplir et lancer une table de rami",
+        "Open a table in this channel": "Ouvrir une table dans ce salon",
+        "Take a seat at this channel's table": "Prendre place à la table de ce salon",
+        "Draw a card: from the stock, or the top of the discard pile": "Piocher : dans la pioche ou sur la défausse",
+        "Discard a card and end your turn": "Défausser une carte et finir son tour",
+        "See your hand (only you see it)": "Voir sa main (vous seul la voyez)",
+    },
+}
+
 Translator = Callable[..., str]
 
 
@@ -206,6 +220,11 @@ def text(locale: object, key: str, **params: Any) -> str:
     table = CATALOG[language(locale)]
     template = table.get(key) or EN[key]
     return template.format(**params) if params else template
+
+
+def command_text(english: str, locale: object) -> str | None:
+    """A command or option description in ``locale``'s language, if the catalog has one."""
+    return COMMANDS.get(language(locale), {}).get(english)
 
 
 def translator(locale: object) -> Translator:

@@ -139,7 +139,7 @@ def lobby_embed(table: Table, tr: Translator, expires: datetime | None = None) -
     embed.add_field(name=tr("lobby_house"), value=clip("\n".join(house) or tr("lobby_no_house")), inline=False)
     o = table.options
     embed.add_field(name=tr("lobby_options"), value=tr(
-        "lobby_options_value", timer=OPTIONS["turn_timer"].show(o.turn_timer) if o.turn_timer else "off",
+        "lobby_options_value", timer=OPTIONS["turn_timer"].show(o.turn_timer) if o.turn_timer else tr("timer_off"),
         pause=OPTIONS["bot_pause"].show(o.bot_pause), hints=OPTIONS["hints"].show(o.hints)), inline=False)
     seats = []
     for i, p in enumerate(table.players):

@@ -6,8 +6,8 @@ timeout at the stored deadline, or the expiry of a lobby nobody starts (and of a
 quiet with its timer off). It sleeps until then, or until :meth:`Timers.poke` says the game
 changed, then acts through the service (which commits) and tells the channel: the board is
 redrawn after each move, and the computer players' moves are told in one message when the turn
-comes back to a person. Tasks are rebuilt from the database at start-up (:meth:`resume`), log
-their errors, and are cancelled by :meth:`close`.
+comes back to a person. Tasks are rebuilt from the database when the ``cogs.timers`` extension
+loads (:meth:`resume`), log their errors, and are cancelled when it unloads (:meth:`close`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field
+
+from discord.ext import commands
 
 from cogs import render
 from cogs.board import Board
@@ -62,6 +64,7 @@ class Timers:
 
     async def resume(self) -> int:
         """Start a task for every active game in the database; returns how many."""
+        self._closed = False
         rows = await self.service.db.games.list_active()
         for row in rows:
             self.poke(row.channel_id)
@@ -186,3 +189,21 @@ class Timers:
             if turn:
                 lines.append(turn)
         await self.board.announce(channel_id, "\n".join(lines))
+
+
+class TimersCog(commands.Cog, name="Timers"):
+    """Ties the games' tasks to the extension: rebuilt on load, cancelled on unload."""
+
+    def __init__(self, timers: Timers) -> None:
+        self.timers = timers
+
+    async def cog_load(self) -> None:
+        await self.timers.resume()
+
+    async def cog_unload(self) -> None:
+        await self.timers.close()
+        await self.timers.board.close()
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TimersCog(bot.rami.timers))  # type: ignore[attr-defined]

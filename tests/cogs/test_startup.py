@@ -15,7 +15,8 @@ import pytest_asyncio
 
 import bot as rami_bot
 from bot import DEFAULT_DB, ConfigError, RamiBot, Settings
-from data import Database
+from cogs.errors import CommandText
+from cogs.service import Who
 from tests.fakediscord import BotProcess, Driver, FakeDiscord
 from tests.fakediscord.process import REPO_ROOT, SITECUSTOMIZE_DIR
 
@@ -82,13 +83,15 @@ async def test_rejected_token_prints_one_line_and_exits(tmp_path: Path) -> None:
 async def offline_bot(tmp_path: Path) -> AsyncIterator[RamiBot]:
     """A RamiBot with its cogs loaded and its database open, never logged in; sync is recorded."""
     client = RamiBot(Settings("t", tmp_path / "r.db"))
-    client.db = await Database.open(tmp_path / "r.db")
+    await client.open_services()
     for extension in rami_bot.EXTENSIONS:
         await client.load_extension(extension)
     client.tree.sync = AsyncMock(return_value=[])  # type: ignore[method-assign]
     try:
         yield client
     finally:
+        for extension in rami_bot.EXTENSIONS:
+            await client.unload_extension(extension)
         await client.db.close()
 
 
@@ -129,6 +132,28 @@ def test_every_command_and_option_is_described(offline_bot: RamiBot) -> None:
                 assert param.description and param.description != "…", (command.qualified_name, param.name)
     for top in offline_bot.tree.get_commands():
         assert top.guild_only, top.name
+
+
+async def test_unloading_the_timers_cancels_every_task(offline_bot: RamiBot) -> None:
+    """Timers are tracked tasks: the extension's unload cancels them; its load rebuilds them."""
+    rami = offline_bot.rami
+    await rami.service.create(1, 2, Who(3, "Ann"), None)
+    assert rami.timers._runners
+    await offline_bot.unload_extension("cogs.timers")
+    assert not rami.timers._runners
+    await offline_bot.load_extension("cogs.timers")
+    assert rami.timers._runners
+
+
+async def test_descriptions_are_localized_from_the_catalog(offline_bot: RamiBot) -> None:
+    """Synced commands carry the catalog's French descriptions; a new translation triggers a sync."""
+    await offline_bot.sync_commands()
+    await offline_bot.tree.set_translator(CommandText())
+    await offline_bot.sync_commands()
+    assert offline_bot.tree.sync.await_count == 2
+    draw = offline_bot.tree.get_command("draw")
+    payload = await draw.get_translated_payload(offline_bot.tree, offline_bot.tree.translator)
+    assert payload["description_localizations"]["fr"].startswith("Piocher")
 
 
 def test_no_privileged_intent() -> None:
