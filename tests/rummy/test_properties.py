@@ -197,7 +197,7 @@ def play_checked(rules: Rules, n: int, seed: int, play_seed: int, drops: bool) -
     assert dumps(replay(rules, players(n), seed, log)) == dumps(game)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=45, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**32), drops=st.booleans())
 def test_random_games_keep_every_invariant(table: tuple[Rules, int], seed: int, play_seed: int,
                                            drops: bool) -> None:
@@ -207,7 +207,7 @@ def test_random_games_keep_every_invariant(table: tuple[Rules, int], seed: int, 
     play_checked(rules, n, seed, play_seed, drops)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**32), n=st.integers(2, 6))
 def test_random_games_in_each_plain_preset(seed: int, play_seed: int, n: int) -> None:
     """Each preset as written (with a short game) passes the same checks."""
