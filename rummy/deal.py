@@ -1,7 +1,8 @@
 """One deal (une donne) as a state machine: the deal itself, then turn after turn.
 
-Every public method that changes the deal first checks everything, then changes the state:
-an :class:`IllegalAction` always leaves the deal exactly as it was. ``apply`` returns public
+Checking and applying are separate: :meth:`Deal.check` and :meth:`Deal.apply` both judge the action
+with :mod:`rummy.plays`, which returns a plan or raises; only ``apply`` then commits the plan. So an
+:class:`IllegalAction` always leaves the deal exactly as it was. ``apply`` returns public
 :class:`Event` values that never hold a hidden card.
 """
 
@@ -109,9 +110,11 @@ class Deal:
         return self.seats[(i + 1) % len(self.seats)]
 
     def has_opened(self, seat: int) -> bool:
+        """Whether ``seat`` made its first lay-down (always true where there is no threshold)."""
         return self.rules.opening == 0 or seat in self.opened
 
     def can_lay_off(self, seat: int) -> bool:
+        """Whether ``seat`` may add to melds on the table now (see ``Rules.lay_off``)."""
         rule = self.rules.lay_off
         if rule is LayOffRule.ANY_TIME or self.rules.opening == 0:
             return True
@@ -122,6 +125,7 @@ class Deal:
         return True
 
     def can_refill(self) -> bool:
+        """Whether the discard pile may become a new stock now (refill limit, and enough cards)."""
         limit = self.rules.refill_limit
         if limit is not None and self.refills >= limit:
             return False
