@@ -66,6 +66,9 @@ DECISIONS: tuple[Decision, ...] = (
     Decision("joker_value", _REF, lambda r: r.jokers > 0 and r.joker_value == 25, "joker 25"),
     Decision("game_length", _REF, lambda r: r.game_end is GameEnd.ELIMINATION,
              "reaching {r.game_length} points puts you out"),
+    Decision("deal_cap", frozenset({"rummy100", "rami100", "rami51", "ref40", "ref51"}),
+             lambda r: r.game_end is not GameEnd.DEALS,
+             "{r.deal_cap} deals at most"),
 )
 
 
@@ -229,6 +232,8 @@ def _game_end(rules: Rules) -> str:
         text = f"first to {n} points; if several pass it in one deal, the highest total wins"
     else:
         text = f"{_phrase(rules, 'game_length')}; the last player under {n} wins"
+    if rules.game_end is not GameEnd.DEALS:
+        text += f"; {_phrase(rules, 'deal_cap')}"
     return f"**Game**: {text}."
 
 
