@@ -105,35 +105,39 @@ class Board:
                 if wait > 0:
                     await asyncio.sleep(wait)
                 self._dirty.discard(game_id)
-                await self._draw(game_id)
-                self._last[game_id] = loop.time()
+                if await self._draw(game_id):
+                    self._last[game_id] = loop.time()
+                else:
+                    self._last.pop(game_id, None)  # a closed table is drawn for the last time
         finally:
             self._tasks.pop(game_id, None)
 
-    async def _draw(self, game_id: int) -> None:
+    async def _draw(self, game_id: int) -> bool:
+        """Redraw (or repost) a board; returns whether the table is still active."""
         row = await self.service.db.games.get(game_id)
         if row is None:
-            return
+            return False
         table = load_table(row)
         embed, view = self.message(row, table, self.tr_for(row.guild_id))
         if row.message_id is not None:
             try:
                 await self.channels.edit(row.channel_id, row.message_id, embed=embed, view=view)
-                return
+                return table.status.active
             except discord.NotFound:
                 log.info("board message of game %s is gone: posting a new one", game_id)
             except discord.HTTPException as exc:
                 log.warning("could not redraw the board of game %s: %s", game_id, exc)
-                return
+                return table.status.active
         if not table.status.active:
-            return
+            return False
         kwargs: dict[str, Any] = {"embed": embed} if view is None else {"embed": embed, "view": view}
         try:
             message_id = await self.channels.send(row.channel_id, **kwargs)
         except discord.HTTPException as exc:
             log.warning("could not post the board of game %s: %s", game_id, exc)
-            return
+            return True
         await self.service.set_message(game_id, message_id)
+        return True
 
     # -- channel messages ----------------------------------------------------------------------
     async def announce(self, channel_id: int, text: str) -> None:

@@ -49,7 +49,7 @@ async def show_hand(ctx: Ctx, game_id: int | None = None, *, edit: bool = False)
 async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit: bool = False) -> None:
     """Apply the caller's action; the channel reads what happened, the caller sees their hand."""
     out = await ctx.service.play(ctx.channel_id, ctx.who, action, game_id)
-    public = render.public_text(out.events, out.table, ctx.public)
+    public = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
     view = out.view(out.seat) if out.table.status.active else None
     private: dict[str, Any] = {}
     if view is not None:

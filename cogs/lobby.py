@@ -66,7 +66,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         out = await ctx.service.kick(ctx.channel_id, ctx.who, member.id)
         text = ctx.public("kicked", by=discord.utils.escape_markdown(ctx.who.name),
                           name=discord.utils.escape_markdown(member.display_name))
-        more = render.public_text(out.events, out.table, ctx.public)
+        more = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
         await reply(interaction, f"{text}\n{more}".strip(), ephemeral=False)
         ctx.rami.board.refresh(out.row.id)
 

@@ -29,7 +29,8 @@ async def join(ctx: Ctx, game_id: int | None = None) -> Outcome:
 async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome:
     out = await ctx.service.leave(ctx.channel_id, ctx.who, game_id)
     if out.events or out.ended:
-        await reply(ctx.interaction, render.public_text(out.events, out.table, ctx.public), ephemeral=False)
+        text = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
+        await reply(ctx.interaction, text, ephemeral=False)
     else:
         await reply(ctx.interaction, ctx.tr("left_lobby"), ephemeral=True)
     ctx.rami.board.refresh(out.row.id)

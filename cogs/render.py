@@ -117,13 +117,14 @@ def turn_line(table: Table, tr: Translator, mention: bool = True) -> str | None:
     return tr("turn_next", name=name_of(table, seat))
 
 
-def public_text(events: Iterable[Event], table: Table, tr: Translator, *, mention: bool = True) -> str:
+def public_text(events: Iterable[Event], table: Table, tr: Translator, *, turn: bool = True) -> str:
+    """What the channel reads about some events; ``turn``: and who plays now (mentioned)."""
     lines = event_lines(events, table, tr)
     if table.status is TableStatus.ABANDONED:
         lines.append(tr("abandoned"))
-    turn = turn_line(table, tr, mention)
-    if turn:
-        lines.append(turn)
+    next_turn = turn_line(table, tr) if turn else None
+    if next_turn:
+        lines.append(next_turn)
     return clip("\n".join(lines), 2000)
 
 

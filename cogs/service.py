@@ -64,6 +64,7 @@ class Outcome:
     events: tuple[Event, ...] = ()
     seat: int | None = None  # the seat that acted, if any
     detail: dict[str, Any] = field(default_factory=dict)
+    new_turn: bool = False  # a (new) player is to move: worth telling the channel
 
     @property
     def ended(self) -> bool:
@@ -80,6 +81,10 @@ class Step:
     kind: str  # "bot" | "timeout" | "expire"
     at: datetime
     version: int
+
+
+def _new_turn(table: Table, before: tuple[int, int, int] | None) -> bool:
+    return table.turn_key is not None and table.turn_key != before
 
 
 def load_table(row: GameRow) -> Table:
@@ -207,7 +212,7 @@ class GameService:
             return t.act(seat[0], action)
         payload = act.action_to_json(action)
         out = await self._change(channel_id, game_id, payload["type"], who.id, change, payload)
-        return Outcome(out.kind, out.table, out.row, out.events, seat[0], out.detail)
+        return Outcome(out.kind, out.table, out.row, out.events, seat[0], out.detail, out.new_turn)
 
     # -- timers and computer players -----------------------------------------------------------
     async def next_step(self, channel_id: int) -> Step | None:
@@ -243,7 +248,7 @@ class GameService:
             payload = {"seat": seat, **act.action_to_json(action)}
             row = await self._commit(row, table, before, table.leaderboard_id(seat), "bot", payload)
         self._changed(channel_id)
-        return Outcome("bot", table, row, tuple(events), seat)
+        return Outcome("bot", table, row, tuple(events), seat, new_turn=_new_turn(table, before))
 
     async def time_out(self, channel_id: int, version: int) -> Outcome | None:
         """The turn timer ran out: play a safe turn for the player, or drop them at the third time."""
@@ -265,7 +270,7 @@ class GameService:
             detail = {"count": count, "dropped": dropped}
             row = await self._commit(row, table, before, None, "timeout", {"seat": seat, **detail})
         self._changed(channel_id)
-        return Outcome("timeout", table, row, tuple(events), seat, detail)
+        return Outcome("timeout", table, row, tuple(events), seat, detail, _new_turn(table, before))
 
     async def expire(self, channel_id: int, version: int) -> Outcome | None:
         """Close a lobby nobody started, or a game nobody played, without a result."""
@@ -305,7 +310,7 @@ class GameService:
             bots.observe(table, events)
             row = await self._commit(row, table, before, actor, kind, payload)
         self._changed(channel_id)
-        return Outcome(kind, table, row, tuple(events), detail=detail or {})
+        return Outcome(kind, table, row, tuple(events), detail=detail or {}, new_turn=_new_turn(table, before))
 
     async def _commit(self, row: GameRow, table: Table, before: tuple[int, int, int] | None,
                       actor: int | None, kind: str, payload: dict[str, Any]) -> GameRow:

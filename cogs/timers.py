@@ -170,7 +170,7 @@ class Timers:
             head = tr("timeout_dropped", name=name, max=MAX_TIMEOUTS)
         else:
             head = tr("timeout", name=name, count=out.detail.get("count", 1), max=MAX_TIMEOUTS)
-        return [head, render.public_text(out.events, table, tr)]
+        return [head, render.public_text(out.events, table, tr, turn=out.new_turn)]
 
     async def _tell(self, channel_id: int, runner: _Runner, out: Outcome | None = None) -> None:
         """Tell the computer players' moves so far in one message, with whose turn it is now."""

@@ -31,6 +31,7 @@ async def test_draw_from_stock_is_public_without_the_card(h: Harness) -> None:
     drawn = view.drawn.pretty
     assert not r.first.ephemeral and f"{me.name} drew from the stock." in r.first.text
     assert drawn not in r.first.text
+    assert "<@" not in r.first.text  # still the same turn: nobody is pinged again
     assert r.private and f"You drew {drawn}" in r.private[0].text
 
 

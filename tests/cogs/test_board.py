@@ -1,0 +1,44 @@
+"""The public game message: redrawn in batches, reposted if deleted, never showing a hand."""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest.mock import MagicMock
+
+import discord
+
+from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
+
+
+async def test_refreshes_are_batched(h: Harness) -> None:
+    """Several changes before the board task runs cost one edit, with the latest state."""
+    await h.open_table(ALICE, BOB, start=False)
+    edits = len([s for s in h.outbox if s.where == "board"])
+    for _ in range(5):
+        h.board.refresh(1)
+    await h.board.drain()
+    assert len([s for s in h.outbox if s.where == "board"]) == edits + 1
+
+
+async def test_deleted_board_is_posted_again(h: Harness, monkeypatch: Any) -> None:
+    """If someone deleted the game message, the next redraw posts a new one and remembers it."""
+    await h.open_table(ALICE, BOB, start=False)
+
+    async def gone(channel_id: int, message_id: int, **kwargs: Any) -> None:
+        raise discord.NotFound(MagicMock(status=404, reason="Not Found"), "Unknown Message")
+
+    monkeypatch.setattr(h.channels, "edit", gone)
+    old = (await h.db.games.get(1)).message_id
+    h.board.refresh(1)
+    await h.board.drain()
+    new = (await h.db.games.get(1)).message_id
+    assert new != old and h.outbox[-1].where == "channel" and "Seats (2/6)" in h.outbox[-1].text
+
+
+async def test_board_shows_turn_deadline_and_counts(h: Harness) -> None:
+    """In play the board shows whose turn, its deadline, card counts and scores."""
+    await h.open_table(ALICE, BOB)
+    text = h.board_message().text
+    row = await h.db.games.get_active(CHANNEL)
+    assert f"<t:{int(row.turn_deadline.timestamp())}:R>" in text
+    assert "Alice" in text and ": 10 cards, 0 points" in text
