@@ -10,7 +10,8 @@ from discord.ext import commands
 
 from cogs import lobby_ui, render
 from cogs.common import PRESET_CHOICES, context, reply
-from rummy.table import BOT_LEVELS, setting_choices, setting_help, setting_names
+from rummy.table import BOT_LEVELS
+from rummy.table_options import setting_choices, setting_help, setting_names
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,8 @@ from rummy.deal import Event, Phase
 from rummy.describe import describe_overrides
 from rummy.errors import RummyError
 from rummy.melds import make_meld
-from rummy.table import OPTIONS, Table, TableStatus
+from rummy.table import Table, TableStatus
+from rummy.table_options import OPTIONS
 from rummy.view import PlayerView, view_for
 
 COLOUR = discord.Colour.dark_green()

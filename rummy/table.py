@@ -2,7 +2,7 @@
 
 A :class:`Table` is the document the bot stores for one channel (``games.state_json``): who
 hosts, which preset and house rules, the seats (people and computer players), the table options
-(turn timer, pause of the computer players, hints), the status, the consecutive timeouts of each
+(:mod:`rummy.table_options`: turn timer, pause of the computer players, hints), the status, the consecutive timeouts of each
 seat, the public log of recent events, the computer players' memories (opaque documents) and,
 once started, the :class:`~rummy.game.Game`. It round-trips through :meth:`Table.to_json`.
 
@@ -14,9 +14,7 @@ it is when someone plays out of turn.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -26,6 +24,7 @@ from rummy.errors import BadRules, NotYourTurn, RummyError
 from rummy.game import Game, Player
 from rummy.rules import KNOBS, MIN_PLAYERS, Rules, find_preset
 from rummy.serialize import game_from_json, game_to_json
+from rummy.table_options import OPTIONS, TableOptions
 
 TABLE_SCHEMA = 1
 BOT_LEVELS = ("easy", "normal", "hard")
@@ -56,96 +55,6 @@ class TableStatus(Enum):
     @property
     def active(self) -> bool:
         return self in (TableStatus.LOBBY, TableStatus.PLAYING)
-
-
-# -- table options ------------------------------------------------------------------------
-
-
-def _parse_yes_no(name: str, raw: str) -> bool:
-    text = raw.strip().lower()
-    if text in {"yes", "y", "true", "on", "1", "oui"}:
-        return True
-    if text in {"no", "n", "false", "off", "0", "non"}:
-        return False
-    raise LobbyError(f"{name} takes yes or no, not {raw!r}.")
-
-
-def _parse_number(name: str, raw: str, low: float, high: float, whole: bool) -> float:
-    try:
-        value = float(raw.strip().rstrip("s"))
-    except ValueError:
-        raise LobbyError(f"{name} needs a number of seconds, not {raw!r}.") from None
-    if not math.isfinite(value) or not low <= value <= high or (whole and value != int(value)):
-        kind = "a whole number of seconds" if whole else "a number of seconds"
-        raise LobbyError(f"{name} takes {kind} from {low:g} to {high:g}.")
-    return value
-
-
-@dataclass(frozen=True)
-class TableOption:
-    """A setting of the table that is not a rule of the game (see :data:`OPTIONS`)."""
-
-    name: str
-    help: str
-    choices: tuple[str, ...]
-    parse: Callable[[str], Any]
-
-    def show(self, value: Any) -> str:
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        if isinstance(value, float):
-            return f"{value:g}s"
-        return f"{value}s" if isinstance(value, int) else str(value)
-
-
-OPTIONS: dict[str, TableOption] = {
-    o.name: o
-    for o in [
-        TableOption("turn_timer", "Seconds a player has for a turn before it is played for them (0: off)",
-                    ("0", "60", "120", "300", "600"),
-                    lambda raw: int(_parse_number("turn_timer", raw, 0, 3600, whole=True))),
-        TableOption("bot_pause", "Seconds a computer player waits before each move",
-                    ("0", "0.5", "1", "1.5", "2", "3"),
-                    lambda raw: _parse_number("bot_pause", raw, 0, 10, whole=False)),
-        TableOption("hints", "Players may ask /hint for advice", ("yes", "no"),
-                    lambda raw: _parse_yes_no("hints", raw)),
-    ]
-}
-
-
-@dataclass(frozen=True)
-class TableOptions:
-    turn_timer: int = 120
-    bot_pause: float = 1.5
-    hints: bool = True
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TableOptions:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
-
-
-def setting_names() -> list[str]:
-    """Everything ``/lobby set`` accepts: the table options, then the house-rule knobs."""
-    return [*OPTIONS, *KNOBS]
-
-
-def setting_choices(name: str) -> list[str]:
-    """Suggested values for a knob or option (empty when any number in range will do)."""
-    if name in OPTIONS:
-        return list(OPTIONS[name].choices)
-    knob = KNOBS.get(name)
-    return knob.choices if knob else []
-
-
-def setting_help(name: str) -> str:
-    if name in OPTIONS:
-        return OPTIONS[name].help
-    knob = KNOBS.get(name)
-    return knob.help if knob else ""
 
 
 # -- events the table adds to the game's -----------------------------------------------------

@@ -7,20 +7,11 @@ import json
 import pytest
 
 from rummy import actions as act
-from rummy.errors import NotYourTurn, WrongPhase
+from rummy.errors import NotYourTurn, RummyError, WrongPhase
 from rummy.rules import KNOBS, PRESETS
 from rummy.serialize import dumps
-from rummy.table import (
-    OPTIONS,
-    LobbyError,
-    NotHost,
-    NotSeated,
-    Table,
-    TableOptions,
-    TableStatus,
-    setting_choices,
-    setting_names,
-)
+from rummy.table import LobbyError, NotHost, NotSeated, Table, TableStatus
+from rummy.table_options import OPTIONS, TableOptions, setting_choices, setting_names
 
 HOST, BOB, CARL = 11, 22, 33
 
@@ -218,7 +209,7 @@ def test_table_options(name: str, value: str, expected: TableOptions) -> None:
                                              ("hints", "maybe"), ("colour", "red")])
 def test_bad_option_values_are_refused(name: str, value: str) -> None:
     """Out-of-range or unknown settings are refused with a reason."""
-    with pytest.raises(LobbyError):
+    with pytest.raises(RummyError):
         lobby().set(HOST, name, value)
 
 
