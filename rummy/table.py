@@ -1,10 +1,11 @@
 """A table: the lobby where players gather, then the game they play. Pure: no I/O, no Discord.
 
 A :class:`Table` is the document the bot stores for one channel (``games.state_json``): who
-hosts, which preset and house rules, the seats (people and computer players), the table options
-(:mod:`rummy.table_options`: turn timer, pause of the computer players, hints), the status, the consecutive timeouts of each
-seat, the public log of recent events, the computer players' memories (opaque documents) and,
-once started, the :class:`~rummy.game.Game`. It round-trips through :meth:`Table.to_json`.
+hosts, which preset and house rules, the seats (people and computer players), the table
+options (:mod:`rummy.table_options`: turn timer, computer pause, hints), the status, the
+consecutive timeouts of each seat, the public log of recent events, the computer players'
+memories (opaque documents) and, once started, the :class:`~rummy.game.Game`. It round-trips
+through :meth:`Table.to_json`.
 
 Every lobby rule is a method that checks first and then changes the table, raising a
 :class:`LobbyError` whose ``str()`` a player can read ("The table is full.") and leaving the
