@@ -52,6 +52,8 @@ Acting (each returns an :class:`InteractionResult` once the bot answered, or rai
         message the user cannot see, or a missing/disabled component, raises :class:`ComponentError`.
     ``await d.submit_modal(user, result_that_opened_it, {"custom_id or label": "text"})``
     ``await d.say(user, channel, "text")`` posts a user message (MESSAGE_CREATE to the bot).
+    ``await d.dispatch(kind, user, channel, data, source=None)`` sends hand-made, unchecked interaction
+        ``data`` (what an outdated or hostile client may send, e.g. a guild-only command from a DM).
     ``d.expire_tokens()`` makes every interaction so far 15 minutes old (its token stops working).
     Waiting: the first reply, then (after a type 5 defer) the real answer, then until nothing changed
     for ``Driver.settle`` s (at most ``settle_max``), so immediate follow-ups are included.

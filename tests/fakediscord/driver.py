@@ -217,6 +217,24 @@ class Driver:
         """Post a plain message as ``user`` (the bot gets MESSAGE_CREATE if its intents allow)."""
         return self.state.create_message(channel, user, {"content": content})
 
+    async def dispatch(
+        self,
+        kind: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        *,
+        source: RecordedMessage | None = None,
+        timeout: float | None = None,
+        wait: bool = True,
+    ) -> InteractionResult:
+        """Send an interaction with hand-made ``data``, unchecked: what an outdated or hostile client may send.
+
+        For example a guild-only command from a DM, or a button id on a message that never carried it.
+        ``kind`` is the interaction type (2 command, 3 component, 4 autocomplete, 5 modal submit).
+        """
+        return await self._run(kind, user, channel, data, source=source, timeout=timeout, wait=wait)
+
     async def wait_answered(self, results: Iterable[InteractionResult], timeout: float | None = None) -> None:
         """Wait until every interaction in ``results`` got its first reply (for ``_wait=False`` loads).
 
