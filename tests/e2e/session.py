@@ -1,0 +1,209 @@
+"""A table played end to end by simulated users, through Discord interactions only.
+
+:class:`TableSession` opens a table with ``/lobby create``, sets house rules with ``/lobby set``, seats
+computer players with ``/lobby addbot``, seats the other users with the Join button or ``/lobby join``,
+and starts with the Start button. Then, turn after turn, it reads the game from the bot's database,
+lets the rules engine's ``normal`` computer level choose the move *for the seat to play, from that
+seat's own view*, and makes the move as that user (see :mod:`tests.e2e.moves`). Each move is checked
+against the database: exactly the expected action was logged, by that user. Every read is kept in
+:attr:`TableSession.snapshots` for the secrecy check.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cogs.messages import EN
+from rummy import actions as act
+from rummy.ai import choose_action
+from rummy.table import TableStatus
+from rummy.view import view_for
+from tests.e2e.gamedb import ACTIVE, GameDb, Snapshot
+from tests.e2e.moves import Hands, by_buttons, by_slash
+from tests.fakediscord import Driver, FakeChannel, FakeUser, InteractionResult, RecordedMessage
+
+STYLES = ("slash", "buttons", "mixed")
+GAME_OVER = EN["ev_game_over"].split(".")[0]  # "The game is over"
+
+
+class TableSession:
+    """One channel's table, its people (``people[0]`` hosts) and how they play (``style``)."""
+
+    def __init__(
+        self,
+        driver: Driver,
+        db: GameDb,
+        channel: FakeChannel,
+        people: Sequence[FakeUser],
+        *,
+        style: str = "slash",
+        seed: int = 0,
+        wait: float = 20.0,
+    ) -> None:
+        if style not in STYLES:
+            raise ValueError(f"style is one of {STYLES}")
+        self.driver, self.db, self.channel = driver, db, channel
+        self.people = list(people)
+        self.host = self.people[0]
+        self.style = style
+        self.rng = random.Random(seed)
+        self.wait = wait
+        self.snapshots: list[Snapshot] = []
+        self.results: list[InteractionResult] = []
+        self.game_id = 0
+        self.board: RecordedMessage | None = None
+        self.hands: Hands | None = None
+        self.moves = 0
+
+    # -- reading -----------------------------------------------------------------------------
+    def read(self) -> Snapshot:
+        """The game as committed now (kept for later checks)."""
+        snap = self.db.game(self.game_id)
+        self.snapshots.append(snap)
+        return snap
+
+    def user_at(self, seat: int, snap: Snapshot) -> FakeUser | None:
+        """The person in ``seat`` (None for a computer player)."""
+        uid = snap.table.user_id(seat)
+        return None if uid is None else next(u for u in self.people if u.id == uid)
+
+    async def until(self, predicate: object, what: str) -> Snapshot:
+        """Wait until ``predicate(snapshot)`` holds (re-read after every change the fake sees)."""
+        found: list[Snapshot] = []
+
+        def check() -> bool:
+            snap = self.db.game(self.game_id)
+            if predicate(snap):  # type: ignore[operator]
+                found.append(snap)
+                return True
+            return False
+
+        await self.driver.state.wait_until(check, self.wait, what)
+        self.snapshots.append(found[-1])
+        return found[-1]
+
+    async def persons_turn(self) -> Snapshot:
+        """Wait while computer players move: until a person is to play, or the game ended."""
+        def ready(snap: Snapshot) -> bool:
+            if snap.status not in ACTIVE:
+                return True
+            seat = snap.table.turn
+            return seat is not None and snap.table.user_id(seat) is not None
+        return await self.until(ready, "a person's turn or the end of the game")
+
+    async def board_shows(self, marker: str) -> RecordedMessage:
+        """Wait until the public board message (redrawn in the background) shows ``marker``."""
+        board = self.board
+        assert board is not None
+        await self.driver.state.wait_until(lambda: marker in board.text or any(
+            b.get("custom_id") == marker for b in board.buttons), self.wait, f"the board to show {marker!r}")
+        return board
+
+    # -- the lobby ----------------------------------------------------------------------------
+    async def open(self, preset: str, settings: dict[str, str], bots: Sequence[str] = ()) -> None:
+        """Create the table, set its rules, seat computer players and the other people."""
+        d, host, ch = self.driver, self.host, self.channel
+        created = await d.slash(host, ch, "lobby create", preset=preset)
+        assert not created.ephemeral and created.message.buttons, created.text
+        self.board = created.message
+        snap = self.db.active(ch.id)
+        assert snap is not None and snap.status == "lobby" and snap.table.preset == preset
+        self.game_id = snap.id
+        self.hands = Hands(d, self.game_id)
+        for name, value in settings.items():
+            done = await d.slash(host, ch, "lobby set", rule=name, value=value)
+            assert done.ephemeral and done.text.startswith(f"{name} is now"), done.text
+        for level in bots:
+            added = await d.slash(host, ch, "lobby addbot", level=level)
+            assert added.ephemeral and level in added.text, added.text
+        for i, user in enumerate(self.people[1:]):
+            if i % 2 == 0:
+                joined = await d.click(user, self.board, f"rami:{self.game_id}:join")
+            else:
+                joined = await d.slash(user, ch, "lobby join")
+            assert joined.ephemeral and "joined" in joined.text, joined.text
+        table = self.read().table
+        assert len(table.players) == len(self.people) + len(bots)
+        assert sum(p.is_bot for p in table.players) == len(bots)
+
+    async def start(self) -> Snapshot:
+        """Start with the Start button; the board becomes the game with its "My hand" button."""
+        assert self.board is not None
+        started = await self.driver.click(self.host, self.board, f"rami:{self.game_id}:start")
+        assert not started.ephemeral and EN["started"].split(":")[0] in started.text, started.text
+        await self.board_shows(f"rami:{self.game_id}:hand")
+        snap = self.read()
+        assert snap.status in ("playing", "finished")
+        return snap
+
+    # -- play ---------------------------------------------------------------------------------
+    async def play(self, user: FakeUser, action: act.Action, style: str, version: int) -> list[InteractionResult]:
+        """Make ``action`` as ``user`` by typing or clicking, at game ``version``."""
+        assert self.board is not None and self.hands is not None
+        if style == "buttons":
+            results = await by_buttons(self.hands, user, self.channel, self.board, action, version)
+        else:
+            results = await by_slash(self.driver, user, self.channel, action)
+            self.hands.note(user, results[0])
+            self.hands.drawn_at.pop(user.id, None)
+        self.results += results
+        return results
+
+    async def step(self) -> Snapshot | None:
+        """Let the person to move play one action; None once the game is over."""
+        snap = await self.persons_turn()
+        if snap.status not in ACTIVE:
+            return None
+        table = snap.table
+        assert table.game is not None and table.turn is not None
+        seat = table.turn
+        user = self.user_at(seat, snap)
+        assert user is not None
+        action = choose_action(view_for(table.game, seat), "normal", self.rng)
+        style = self.style if self.style != "mixed" else STYLES[self.moves % 2]
+        results = await self.play(user, action, style, snap.version)
+        self.moves += 1
+        after = self.read()
+        if style == "buttons" and after.version == snap.version + 1:  # its hand was redrawn in place
+            self.hands.drawn_at[user.id] = after.version  # type: ignore[union-attr]
+        logged = self.db.actions(self.game_id)
+        mine = [a for a in logged if a.seq == snap.version + 1]
+        texts = "\n---\n".join(r.text for r in results)
+        assert mine, f"{user.name}'s {action} was not saved; the bot answered:\n{texts}"
+        assert mine[0].actor_id == user.id and mine[0].kind == act.action_to_json(action)["type"], (mine, action)
+        assert after.version > snap.version
+        await self.driver.state.wait_until(
+            lambda: any(not m.ephemeral for r in results for m in r.messages), self.wait,
+            f"the public message about {user.name}'s {action}")
+        return after
+
+    async def play_to_end(self, max_moves: int = 400) -> Snapshot:
+        """Play until the game is over; returns the final snapshot."""
+        for _ in range(max_moves):
+            if await self.step() is None:
+                return self.snapshots[-1]
+        raise AssertionError(f"the game did not end within {max_moves} moves by people")
+
+    # -- the end -------------------------------------------------------------------------------
+    async def check_final_scores(self) -> Snapshot:
+        """The game is over and recorded: results, the public announcement, /scores and the board."""
+        final = self.read()
+        table = final.table
+        game = table.game
+        assert final.status == "finished" and table.status is TableStatus.OVER, final.status
+        assert game is not None and game.outcome is not None
+        results = self.db.results(self.game_id)
+        assert sorted(r["seat"] for r in results) == list(range(len(table.players)))
+        by_seat = {s.seat: s for s in game.outcome.standings}
+        for row in results:
+            assert row["rank"] == by_seat[row["seat"]].rank and row["final_score"] == game.scores[row["seat"]]
+        public = self.driver.public_messages(self.channel)
+        assert any(GAME_OVER in m.text for m in public), "no public 'game over' message"
+        board = await self.board_shows(EN["board_standings"])
+        for standing in game.outcome.standings:
+            name = table.players[standing.seat].name
+            line = EN["board_standing"].format(rank=standing.rank, name=name, score=standing.score,
+                                               deals=standing.deals_won)
+            assert line in board.text, (line, board.text)
+        return final
