@@ -44,7 +44,7 @@ from tests.fakediscord.models import walk_components
 _SUITS = {"C": "C", "D": "D", "H": "H", "S": "S", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 CARD_TOKEN = re.compile(
     r"(?<![\w#=])(?P<rank>10|[2-9AJQKT])(?P<suit>[CDHS♣♦♥♠])\ufe0f?(?!\w)"
-    r"|(?P<joker>🃏|(?<![\w#=])JK(?![\w]))(?!=)"
+    r"|(?P<joker>🃏|(?<![\w#=])JK(?!\w))"
 )
 JOKER = "JK"
 
