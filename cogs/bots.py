@@ -68,6 +68,24 @@ async def decide(table: Table, seat: int, rng: random.Random) -> act.Action:
     return action
 
 
+async def move(table: Table, seat: int, rng: random.Random) -> tuple[act.Action, list[Event]]:
+    """Decide and apply one computer move. A decision that fails or that the rules refuse (a bug
+    of the computer player) is logged and replaced by the safe play, so a game never stalls."""
+    assert table.game is not None
+    try:
+        action = await decide(table, seat, rng)
+    except Exception:
+        log.exception("computer player in seat %s failed to decide; playing safe", seat)
+    else:
+        try:
+            return action, table.act(seat, action)
+        except IllegalAction as exc:  # the table is unchanged: the rules check before applying
+            log.warning("computer player in seat %s chose a refused %s (%s); playing safe",
+                        seat, act.action_to_json(action)["type"], type(exc).__name__)
+    action = safe_action(view_for(table.game, seat))
+    return action, table.act(seat, action)
+
+
 def play_safe_turn(table: Table, seat: int) -> list[Event]:
     """Finish ``seat``'s turn with the safe play (draw, then the least harmful discard)."""
     assert table.game is not None

@@ -242,8 +242,7 @@ class GameService:
             seat = table.turn
             if seat is None or not table.players[seat].is_bot:
                 return None
-            action = await bots.decide(table, seat, bots.rng_for(table, row.version))
-            events = table.act(seat, action)
+            action, events = await bots.move(table, seat, bots.rng_for(table, row.version))
             bots.observe(table, events)
             payload = {"seat": seat, **act.action_to_json(action)}
             row = await self._commit(row, table, before, table.leaderboard_id(seat), "bot", payload)

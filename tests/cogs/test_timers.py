@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from cogs import bots
 from cogs.service import GameService
+from rummy import actions as act
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, GUILD, Clock, Harness
 from tests.cogs.script import play_game
 from tests.cogs.test_play import seats
@@ -208,6 +210,23 @@ async def test_a_failing_step_is_logged_and_retried(h: Harness, monkeypatch: pyt
         await h.slash(ALICE, "draw")
         await h.slash(ALICE, "discard", card=str((await h.view(ALICE)).drawn))
     assert (await h.table()).turn == 0 and calls["n"] >= 2
+
+
+async def test_a_refused_computer_move_is_replaced_by_the_safe_play(h: Harness, monkeypatch: pytest.MonkeyPatch,
+                                                                    caplog: pytest.LogCaptureFixture) -> None:
+    """If a computer player chooses a move the rules refuse, it plays safe and the game goes on."""
+    monkeypatch.setattr(bots, "choose_action", lambda view, level, rng, memory: act.Discard(view.hand[0])
+                        if view.phase.value == "draw" else act.Draw())
+    await h.slash(ALICE, "lobby create")
+    await h.slash(ALICE, "lobby addbot")
+    await h.slash(ALICE, "lobby set", rule="bot_pause", value="0")
+    await h.slash(ALICE, "lobby start")
+    table = await h.table()
+    if table.turn == 0:
+        await h.slash(ALICE, "draw")
+        await h.slash(ALICE, "discard", card=str((await h.view(ALICE)).drawn))
+    assert (await h.table()).turn == 0
+    assert any("chose a refused" in r.getMessage() for r in caplog.records)
 
 
 async def test_close_cancels_every_task(h: Harness) -> None:
