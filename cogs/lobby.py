@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -12,8 +10,6 @@ from cogs import lobby_ui, render
 from cogs.common import PRESET_CHOICES, context, reply
 from rummy.table import BOT_LEVELS
 from rummy.table_options import setting_choices, setting_help, setting_names
-
-log = logging.getLogger(__name__)
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
 

@@ -6,8 +6,6 @@ autocomplete is only a suggestion, and every value is parsed and checked again b
 
 from __future__ import annotations
 
-import logging
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -20,8 +18,6 @@ from rummy import actions as act
 from rummy.cards import Card, parse_cards
 from rummy.errors import RummyError
 from rummy.view import PlayerView
-
-log = logging.getLogger(__name__)
 
 Choices = list[app_commands.Choice[str]]
 SOURCE_CHOICES = [app_commands.Choice(name="stock", value="stock"),

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,8 +28,6 @@ from rummy import actions as act
 from rummy.deal import Event
 from rummy.table import MAX_TIMEOUTS, Table, TableStatus
 from rummy.view import PlayerView, view_for
-
-log = logging.getLogger(__name__)
 
 _ENDED_STATUS = {TableStatus.OVER: "finished", TableStatus.CANCELLED: "cancelled",
                  TableStatus.ABANDONED: "abandoned"}

@@ -10,14 +10,11 @@ component never reach a View's ``on_error``: :class:`Guarded` sends them to
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import discord
 
 from cogs.errors import report_error
-
-log = logging.getLogger(__name__)
 
 PREFIX = "rami"
 CUSTOM_ID_LIMIT = 100
