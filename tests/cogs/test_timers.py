@@ -16,14 +16,31 @@ def channel_messages(h: Harness) -> list[str]:
     return [s.text for s in h.outbox if s.where == "channel" and s.embed is None]
 
 
+async def bot_table(h: Harness, *levels: str, start: bool = True, **settings: str) -> None:
+    """Alice hosts computer players (bot_pause 0 unless set) and maybe starts."""
+    await h.slash(ALICE, "lobby create")
+    for level in levels or ("normal",):
+        await h.slash(ALICE, "lobby addbot", level=level)
+    for name, value in {"bot_pause": "0", **settings}.items():
+        await h.slash(ALICE, "lobby set", rule=name, value=value)
+    if start:
+        await h.slash(ALICE, "lobby start")
+
+
+async def alice_plays_a_turn(h: Harness) -> None:
+    await h.slash(ALICE, "draw")
+    await h.slash(ALICE, "discard", card=str((await h.view(ALICE)).drawn))
+
+
+async def until_the_bot_is_to_move(h: Harness) -> None:
+    """If Alice starts, she plays her first turn, so that the computer player is to move."""
+    if (await h.table()).turn == 0:
+        await alice_plays_a_turn(h)
+
+
 async def test_game_against_computer_players(h: Harness) -> None:
     """Computer players of every level play whole turns between a person's turns, to the end."""
-    await h.slash(ALICE, "lobby create")
-    for level in ("easy", "normal", "hard"):
-        await h.slash(ALICE, "lobby addbot", level=level)
-    await h.slash(ALICE, "lobby set", rule="bot_pause", value="0")
-    await h.slash(ALICE, "lobby set", rule="game_length", value="2")
-    await h.slash(ALICE, "lobby start")
+    await bot_table(h, "easy", "normal", "hard", game_length="2")
     await play_game(h, [ALICE])
     results = await h.db.games.results(1)
     bots = [r.result for r in results if r.result.is_bot]
@@ -35,17 +52,11 @@ async def test_game_against_computer_players(h: Harness) -> None:
 
 async def test_computer_moves_are_told_in_one_message_per_round(h: Harness) -> None:
     """The computer players' moves reach the channel as one message, ending with the person's turn."""
-    await h.slash(ALICE, "lobby create")
-    await h.slash(ALICE, "lobby addbot", level="easy")
-    await h.slash(ALICE, "lobby addbot", level="normal")
-    await h.slash(ALICE, "lobby set", rule="bot_pause", value="0")
-    await h.slash(ALICE, "lobby start")
-    table = await h.table()
-    if table.turn != 0:
+    await bot_table(h, "easy", "normal")
+    if (await h.table()).players[0].id != str(ALICE.id) or (await h.table()).game.deal.turns:
         assert channel_messages(h), "the computer players' opening moves were not told"
     before = len(channel_messages(h))
-    await h.slash(ALICE, "draw")
-    await h.slash(ALICE, "discard", card=str((await h.view(ALICE)).drawn))
+    await alice_plays_a_turn(h)
     told = channel_messages(h)[before:]
     if (await h.table()).status.active:
         assert len(told) == 1
@@ -55,14 +66,8 @@ async def test_computer_moves_are_told_in_one_message_per_round(h: Harness) -> N
 
 async def test_computer_player_waits_its_pause(h: Harness, clock: Clock) -> None:
     """With a pause, a computer player moves only once the pause has passed."""
-    await h.slash(ALICE, "lobby create")
-    await h.slash(ALICE, "lobby addbot")
-    await h.slash(ALICE, "lobby set", rule="bot_pause", value="3")
-    await h.slash(ALICE, "lobby start")
-    table = await h.table()
-    if table.turn == 0:
-        await h.slash(ALICE, "draw")
-        await h.slash(ALICE, "discard", card=str((await h.view(ALICE)).drawn))
+    await bot_table(h, bot_pause="3")
+    await until_the_bot_is_to_move(h)
     assert (await h.table()).turn == 1
     version = (await h.db.games.get(1)).version
     clock.advance(3)
@@ -133,11 +138,7 @@ async def test_own_move_resets_the_timeout_count(h: Harness, clock: Clock) -> No
 
 async def test_last_person_timing_out_abandons_the_game(h: Harness, clock: Clock) -> None:
     """With only computer players left the game is abandoned and does not count."""
-    await h.slash(ALICE, "lobby create")
-    await h.slash(ALICE, "lobby addbot")
-    await h.slash(ALICE, "lobby set", rule="bot_pause", value="0")
-    await h.slash(ALICE, "lobby set", rule="turn_timer", value="30")
-    await h.slash(ALICE, "lobby start")
+    await bot_table(h, turn_timer="30")
     for _ in range(3):
         clock.advance(31)
         h.timers.poke(CHANNEL)
@@ -191,9 +192,7 @@ async def test_timers_are_rebuilt_at_start_up(h: Harness, clock: Clock) -> None:
 async def test_a_failing_step_is_logged_and_retried(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     """An unexpected error in a game's task is logged; the task carries on when poked."""
     h.timers.error_backoff = 0
-    await h.slash(ALICE, "lobby create")
-    await h.slash(ALICE, "lobby addbot")
-    await h.slash(ALICE, "lobby set", rule="bot_pause", value="0")
+    await bot_table(h, start=False)
     real = GameService.bot_move
     calls = {"n": 0}
 
@@ -205,10 +204,7 @@ async def test_a_failing_step_is_logged_and_retried(h: Harness, monkeypatch: pyt
 
     monkeypatch.setattr(GameService, "bot_move", flaky)
     await h.slash(ALICE, "lobby start")
-    table = await h.table()
-    if table.turn == 0:
-        await h.slash(ALICE, "draw")
-        await h.slash(ALICE, "discard", card=str((await h.view(ALICE)).drawn))
+    await until_the_bot_is_to_move(h)
     assert (await h.table()).turn == 0 and calls["n"] >= 2
 
 
@@ -217,14 +213,8 @@ async def test_a_refused_computer_move_is_replaced_by_the_safe_play(h: Harness, 
     """If a computer player chooses a move the rules refuse, it plays safe and the game goes on."""
     monkeypatch.setattr(bots, "choose_action", lambda view, level, rng, memory: act.Discard(view.hand[0])
                         if view.phase.value == "draw" else act.Draw())
-    await h.slash(ALICE, "lobby create")
-    await h.slash(ALICE, "lobby addbot")
-    await h.slash(ALICE, "lobby set", rule="bot_pause", value="0")
-    await h.slash(ALICE, "lobby start")
-    table = await h.table()
-    if table.turn == 0:
-        await h.slash(ALICE, "draw")
-        await h.slash(ALICE, "discard", card=str((await h.view(ALICE)).drawn))
+    await bot_table(h)
+    await until_the_bot_is_to_move(h)
     assert (await h.table()).turn == 0
     assert any("chose a refused" in r.getMessage() for r in caplog.records)
 
