@@ -1,0 +1,167 @@
+"""Load benchmark: the real bot under many concurrent games, beside a do-nothing floor bot, plus the service alone.
+
+Run by hand from the repository root: ``python benchmarks/bench_load.py`` (about two minutes).
+
+Through the fake Discord (``tests/fakediscord``), for ``python bot.py`` and for ``benchmarks/floor_bot.py``
+(answers ``/ping`` with "pong") in turn, each in its own fake holding the same world (``--games``
+channels, two members each):
+
+* steady: ``--rate`` actions per second for ``--seconds``, round robin over the channels. For the bot,
+  each channel holds a game of ``basic`` and an action is the next step of its draw/discard cycle, one
+  in five a look (``/hand``, ``/table``); see ``benchmarks/load_discord.py``.
+* burst: ``--burst`` actions sent at once, one per channel.
+
+Latency is dispatch to first reply (the fake's clock, both bots measured the same way); actions per
+second are answered actions over the time from the first dispatch to the last first reply. Memory is
+the bot process's ``VmRSS`` (and peak ``VmHWM``) from ``/proc``. Targets on a 2-core machine: steady p99
+at most the floor's p99 + 20 ms; burst p99 at most 1.5 x the floor's p99.
+
+In process: ``GameService`` with a real ``Database`` file and the rules, no network, all games at once;
+target at least 1,000 committed actions per second. It runs at ``synchronous=FULL`` (the bot's default:
+an action survives a power cut) and at ``NORMAL`` (WAL: an action survives a killed process), because
+FULL costs one fsync per action and the disk decides what that costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.load_discord import (
+    REPO,
+    GameLoad,
+    LoadWorld,
+    Phase,
+    channel_calls_per_second,
+    ping_sender,
+    run_phase,
+    set_up_games,
+    settle,
+)
+from benchmarks.load_service import ServiceRun, run_service
+from tests.fakediscord import FakeDiscord
+
+STEADY_MARGIN = 0.020  # seconds over the floor's p99
+ERROR_HEAD = re.compile(r"^\S+ \S+ +ERROR +")  # "2026-01-01 12:00:00 ERROR    "
+
+BURST_FACTOR = 1.5
+
+
+async def measure(kind: str, args: argparse.Namespace, folder: Path) -> dict[str, object]:
+    """Start one bot in its own fake Discord and run the two load shapes against it."""
+    async with FakeDiscord() as fake:
+        world = await LoadWorld.build(fake, args.games)
+        db_path = folder / f"{kind}.sqlite3"
+        if kind == "ours":
+            env = {"RAMI_DB_PATH": str(db_path), "RAMI_DEV_GUILD": str(world.channels[0].guild_id)}
+            await world.start(REPO / "bot.py", env)
+            tracks = await set_up_games(world, db_path)
+            load = GameLoad(world, tracks, db_path)
+            send, check = load.send, load.check
+        else:
+            await world.start(REPO / "benchmarks" / "floor_bot.py", {})
+            send, check = ping_sender(world), None
+        await settle(world)
+        idle = world.memory_kib()
+        begin = time.perf_counter()
+        steady = await run_phase(world, "steady", send, int(args.rate * args.seconds), args.rate, check)
+        calls = channel_calls_per_second(world, begin, time.perf_counter())
+        if kind == "ours":
+            load.reset()
+        await settle(world)
+        burst = await run_phase(world, "burst", send, args.burst, None, check)
+        await settle(world)
+        memory = world.memory_kib()
+        assert world.process is not None
+        errors = world.process.error_lines()
+        await world.stop()
+    return {"steady": steady, "burst": burst, "idle": idle, "memory": memory, "calls": calls, "errors": errors,
+            "unknown": list(fake.unknown_routes)}
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def report(ours: dict[str, object], floor: dict[str, object], service: list[ServiceRun],
+           args: argparse.Namespace) -> str:
+    rows = [("scenario", "ours p50/p99 ms", "floor p50/p99 ms", "target", "verdict")]
+    for name, label in (("steady", f"steady {args.rate:g}/s over {args.games} games"),
+                        ("burst", f"burst of {args.burst} at once")):
+        o, f = ours[name], floor[name]
+        assert isinstance(o, Phase) and isinstance(f, Phase)
+        op99, fp99 = o.quantile(0.99), f.quantile(0.99)
+        if name == "steady":
+            target, ok = f"p99 <= {ms(fp99 + STEADY_MARGIN)}", op99 <= fp99 + STEADY_MARGIN
+        else:
+            target, ok = f"p99 <= {ms(fp99 * BURST_FACTOR)}", op99 <= fp99 * BURST_FACTOR
+        ok = ok and not o.failed and not o.refused
+        rows.append((label, f"{ms(o.quantile(0.5))} / {ms(op99)}", f"{ms(f.quantile(0.5))} / {ms(fp99)}",
+                     target, verdict(ok)))
+    for run in service:
+        rows.append((f"in-process, synchronous={run.synchronous}", f"{run.rate:,.0f} actions/s", "-",
+                     ">= 1,000 actions/s", verdict(run.rate >= 1000 and run.logged == run.actions)))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines.append("")
+    for kind, result in (("ours", ours), ("floor", floor)):
+        steady, burst = result["steady"], result["burst"]
+        assert isinstance(steady, Phase) and isinstance(burst, Phase)
+        idle, memory = result["idle"], result["memory"]
+        assert isinstance(idle, dict) and isinstance(memory, dict)
+        lines.append(
+            f"{kind}: steady {steady.rate:.1f} actions/s answered ({len(steady.latencies)} actions), "
+            f"burst {burst.rate:.1f}/s; refused {steady.refused + burst.refused}, failed "
+            f"{steady.failed + burst.failed}; RSS {idle['VmRSS'] / 1024:.1f} MiB idle, "
+            f"{memory['VmRSS'] / 1024:.1f} MiB after, peak {memory['VmHWM'] / 1024:.1f} MiB; "
+            f"channel REST calls {result['calls']:.1f}/s during steady; "
+            f"error log lines {len(result['errors'])}; unknown routes {len(result['unknown'])}")  # type: ignore[arg-type]
+    errors = ours["errors"]
+    assert isinstance(errors, list)
+    common = Counter(ERROR_HEAD.sub("", line)[:120] for line in errors if "ERROR" in line).most_common(3)
+    lines += [f"  ours, {n} x: {text}" for text, n in common]
+    for run in service:
+        lines.append(f"in-process {run.synchronous}: {run.actions} actions in {run.seconds:.2f}s over {run.games} "
+                     f"games, {run.logged} found committed in the log")
+    return "\n".join(lines)
+
+
+async def main_async(args: argparse.Namespace) -> str:
+    with tempfile.TemporaryDirectory(prefix="rami-load-", dir=args.tmp) as tmp:
+        folder = Path(tmp)
+        floor = await measure("floor", args, folder)
+        ours = await measure("ours", args, folder)
+        service = [await run_service(folder, level, args.games, args.service_seconds) for level in ("FULL", "NORMAL")]
+    return report(ours, floor, service, args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--rate", type=float, default=100.0, help="actions per second in the steady phase")
+    parser.add_argument("--seconds", type=float, default=30.0, help="length of the steady phase")
+    parser.add_argument("--burst", type=int, default=200)
+    parser.add_argument("--service-seconds", type=float, default=5.0)
+    parser.add_argument("--tmp", default=None, help="folder for the databases (default: the system's temp)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    print(asyncio.run(main_async(args)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,257 @@
+"""The Discord side of the load benchmark: a world of many channels, the two bots, and timed load shapes.
+
+Used by ``benchmarks/bench_load.py``. Each bot runs as its own process against its own fake Discord
+(``tests.fakediscord``) holding the same world: one guild, ``games`` text channels, two members per
+channel. Load shapes are sent with ``Driver.slash(..., _wait=False)`` on a fixed schedule; latency is
+the fake's dispatch-to-first-reply time of each interaction.
+
+For the real bot each channel holds a game of ``basic`` between its two members (turn timer off), set
+up before anything is measured. An action is the next step of that game's draw/discard cycle: the
+player to move types ``/draw``, then ``/discard`` of a card they were dealt; one action in five only
+looks (``/hand`` or ``/table``). The test process tracks each game itself (who moves, which dealt
+cards are still held) so the load generator never reads the database while measuring; a refused
+action is counted and the game is re-read. The floor bot answers ``/ping`` in the same channels.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rummy.table import Table
+from tests.fakediscord import BotProcess, Driver, FakeChannel, FakeDiscord, FakeUser, InteractionResult
+
+REPO = Path(__file__).resolve().parents[1]
+SETUP_CONCURRENCY = 16
+
+
+@dataclass
+class Phase:
+    """What one load shape measured."""
+
+    name: str
+    latencies: list[float]  # seconds, dispatch to first reply
+    elapsed: float  # first dispatch to last first reply
+    refused: int = 0
+    failed: int = 0  # no first reply in time, or an error reply from the fake
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.elapsed if self.elapsed > 0 else 0.0
+
+    def quantile(self, q: float) -> float:
+        ordered = sorted(self.latencies)
+        if not ordered:
+            return float("nan")
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+@dataclass
+class GameTrack:
+    """What the load generator knows of one game, without asking the bot."""
+
+    channel: FakeChannel
+    users: tuple[FakeUser, FakeUser]
+    game_id: int = 0
+    turn: int = 0  # index into users of the player to move
+    drawn: bool = False  # the player to move has drawn (next: discard)
+    held: dict[int, list[str]] = field(default_factory=dict)  # user id -> dealt cards still held
+    steps: int = 0
+
+    def next_command(self) -> tuple[FakeUser, str, dict[str, str]]:
+        """The next action: who types which command with which options (and note it as done)."""
+        self.steps += 1
+        user = self.users[self.turn]
+        if self.steps % 5 == 0:
+            return user, ("hand" if self.steps % 10 == 0 else "table"), {}
+        if not self.drawn:
+            self.drawn = True
+            return user, "draw", {"source": "stock"}
+        card = self.held[user.id].pop()  # a dealt card: still in hand, we never discarded it
+        self.drawn = False
+        self.turn = 1 - self.turn
+        return user, "discard", {"card": card}
+
+
+@dataclass
+class LoadWorld:
+    """One fake Discord, its world, a bot process in it, and a driver."""
+
+    fake: FakeDiscord
+    driver: Driver
+    channels: list[FakeChannel]
+    users: list[tuple[FakeUser, FakeUser]]
+    process: BotProcess | None = None
+
+    @classmethod
+    async def build(cls, fake: FakeDiscord, games: int) -> LoadWorld:
+        driver = Driver(fake, timeout=60.0, settle=0.0, settle_max=0.0)
+        guild = driver.guild("Load")
+        channels, users = [], []
+        for i in range(games):
+            channels.append(driver.text_channel(guild, f"table-{i}"))
+            pair = (driver.user(f"p{i}a"), driver.user(f"p{i}b"))
+            for user in pair:
+                driver.member(guild, user)
+            users.append(pair)
+        return cls(fake, driver, channels, users)
+
+    async def start(self, script: Path, env: dict[str, str]) -> None:
+        self.process = BotProcess(self.fake, script, env=env)
+        self.driver.process = self.process
+        await self.process.start(timeout=60)
+
+    async def stop(self) -> None:
+        if self.process is not None:
+            await self.process.stop()
+
+    def memory_kib(self) -> dict[str, int]:
+        """The bot process's resident memory now and at its peak (``VmRSS``, ``VmHWM``), in KiB."""
+        assert self.process is not None and self.process.pid is not None
+        out = {}
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                out[key] = int(value.split()[0])
+        return out
+
+
+# -- setting up the games (not measured) ------------------------------------------------------------
+
+
+async def _bounded(jobs: list[Callable[[], Awaitable[None]]], limit: int) -> None:
+    semaphore = asyncio.Semaphore(limit)
+
+    async def run(job: Callable[[], Awaitable[None]]) -> None:
+        async with semaphore:
+            await job()
+
+    await asyncio.gather(*(run(job) for job in jobs))
+
+
+def read_track(db_path: Path, track: GameTrack) -> None:
+    """(Re)learn a game's state from the bot's database: who moves, the phase, the cards still held."""
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10)
+    try:
+        row = conn.execute("SELECT id, state_json FROM games WHERE channel_id = ? AND status = 'playing'",
+                           (track.channel.id,)).fetchone()
+    finally:
+        conn.close()
+    assert row is not None, f"no game in play in {track.channel.name}"
+    table = Table.from_json(json.loads(row[1]))
+    deal = table.game.deal if table.game else None
+    assert deal is not None and table.turn is not None
+    track.game_id = row[0]
+    track.turn = [u.id for u in track.users].index(table.user_id(table.turn))
+    track.drawn = deal.phase.value == "play"
+    track.held = {u.id: [c.token for c in deal.hands[table.seat_for(u.id)]] for u in track.users}
+
+
+async def set_up_games(world: LoadWorld, db_path: Path) -> list[GameTrack]:
+    """A started game of ``basic`` (turn timer off) in every channel."""
+    d = world.driver
+    tracks = [GameTrack(ch, pair) for ch, pair in zip(world.channels, world.users, strict=True)]
+
+    async def one(track: GameTrack) -> None:
+        host, guest = track.users
+        ch = track.channel
+        for user, command, options in [(host, "lobby create", {"preset": "basic"}),
+                                       (host, "lobby set", {"rule": "turn_timer", "value": "0"}),
+                                       (guest, "lobby join", {}), (host, "lobby start", {})]:
+            result = await d.slash(user, ch, command, **options)
+            assert result.messages, f"{command} in {ch.name} got no answer"
+        read_track(db_path, track)
+
+    await _bounded([lambda t=t: one(t) for t in tracks], SETUP_CONCURRENCY)  # type: ignore[misc]
+    return tracks
+
+
+# -- load shapes ----------------------------------------------------------------------------------
+
+Send = Callable[[int], Awaitable[InteractionResult]]  # the i-th action of a phase
+
+
+async def run_phase(world: LoadWorld, name: str, send: Send, count: int, rate: float | None,
+                    check: Callable[[int, InteractionResult], bool] | None = None) -> Phase:
+    """Send ``count`` actions, ``rate`` per second on a fixed schedule (None: all at once), and measure."""
+    errors_before = len(world.fake.errors)
+    results: list[InteractionResult] = []
+    start = time.perf_counter()
+    for i in range(count):
+        if rate is not None:
+            delay = start + i / rate - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+        results.append(await send(i))
+    failed = 0
+    try:
+        await world.driver.wait_answered(results, timeout=60)
+    except TimeoutError:
+        failed = sum(1 for r in results if r.interaction.first_reply_at is None)
+    answered = [r for r in results if r.interaction.first_reply_at is not None]
+    first = min(r.interaction.dispatched_at for r in results)
+    last = max((r.interaction.first_reply_at or first) for r in answered) if answered else first
+    refused = sum(1 for i, r in enumerate(results) if check is not None and not check(i, r))
+    failed += len(world.fake.errors) - errors_before
+    return Phase(name, [r.latency or 0.0 for r in answered], last - first, refused, failed)
+
+
+def ping_sender(world: LoadWorld) -> Send:
+    """The floor's action: ``/ping`` in the next channel, by its first member."""
+    async def send(i: int) -> InteractionResult:
+        k = i % len(world.channels)
+        return await world.driver.slash(world.users[k][0], world.channels[k], "ping", _wait=False)
+    return send
+
+
+class GameLoad:
+    """The real bot's actions: the next step of each game, round robin over the channels."""
+
+    def __init__(self, world: LoadWorld, tracks: list[GameTrack], db_path: Path) -> None:
+        self.world, self.tracks, self.db_path = world, tracks, db_path
+        self.order = itertools.cycle(range(len(tracks)))
+        self.sent: list[tuple[GameTrack, str]] = []
+
+    async def send(self, i: int) -> InteractionResult:
+        track = self.tracks[next(self.order)]
+        if track.drawn and not track.held[track.users[track.turn].id]:
+            read_track(self.db_path, track)  # every dealt card is gone: learn the hand again (rare)
+        user, command, options = track.next_command()
+        self.sent.append((track, command))
+        return await self.world.driver.slash(user, track.channel, command, _wait=False, **options)
+
+    def check(self, i: int, result: InteractionResult) -> bool:
+        """A state-changing action must be answered in public; a refusal resynchronises its game."""
+        track, command = self.sent[i]
+        if command in ("hand", "table"):
+            return True
+        ok = bool(result.messages) and not result.messages[0].ephemeral
+        if not ok:
+            read_track(self.db_path, track)
+        return ok
+
+    def reset(self) -> None:
+        self.sent.clear()
+
+
+async def settle(world: LoadWorld, quiet: float = 2.0, limit: float = 60.0) -> None:
+    """Let the bot finish its background work (board redraws): until no request for ``quiet`` seconds."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        requests = world.fake.state.requests
+        if not requests or time.perf_counter() - requests[-1][0] > quiet:
+            return
+        await asyncio.sleep(0.2)
+
+
+def channel_calls_per_second(world: LoadWorld, since: float, until: float) -> float:
+    """REST calls to channel routes (board posts and edits), which count against Discord's 50/s."""
+    calls = [t for t, _method, path in world.fake.state.requests
+             if since <= t <= until and path.startswith("/channels/")]
+    return len(calls) / (until - since) if until > since else 0.0
