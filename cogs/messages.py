@@ -73,6 +73,7 @@ EN: dict[str, str] = {
     "ev_points": "Points this deal: {points}.",
     "ev_totals": "Totals: {points}.",
     "ev_dropped": "{name} left the game.",
+    "ev_new_host": "{name} is the host now.",
     "ev_eliminated": "{name} reached {score} points and is out.",
     "ev_game_over": "The game is over. {winners} {verb}!",
     "won_one": "wins",

@@ -77,6 +77,8 @@ def event_line(event: Event, table: Table, tr: Translator) -> str | None:
         return _deal_over(event, table, tr)
     if kind == "dropped":
         return tr("ev_dropped", name=name)
+    if kind == "new_host":
+        return tr("ev_new_host", name=name)
     if kind == "eliminated":
         return tr("ev_eliminated", name=name, score=d.get("score", 0))
     if kind == "game_over":

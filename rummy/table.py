@@ -314,7 +314,26 @@ class Table:
             raise LobbyError("The game has not started yet.")
         if seat not in self.active_seats:
             raise LobbyError(f"{self.players[seat].name} has already left the game.")
-        return self._note(self.game.drop(seat))
+        events = self.game.drop(seat)
+        if self.user_id(seat) == self.host_id:
+            events += self._pass_host(seat)
+        return self._note(events)
+
+    def _pass_host(self, seat: int) -> list[Event]:
+        """The host left the game: the next person still playing (after their seat) hosts now."""
+        left = self.humans_left
+        if not left:
+            return []
+        heir = min(left, key=lambda s: (s - seat) % len(self.players))
+        self.host_id = int(self.players[heir].id)
+        return [Event("new_host", heir)]
+
+    @property
+    def walkover(self) -> bool:
+        """The game ended because all but one player left (or were dropped): it never counts."""
+        if self.game is None or self.game.outcome is None:
+            return False
+        return len(self.players) - len(set(self.game.dropped)) < 2
 
     def _note(self, events: list[Event]) -> list[Event]:
         """Keep the recent public events (of this deal, from how the last one ended), and update
@@ -327,6 +346,8 @@ class Table:
         if self.game is not None and self.status is TableStatus.PLAYING:
             if not self.humans_left:
                 self.status = TableStatus.ABANDONED  # even if the engine ended it: bots alone never count
+            elif self.walkover:
+                self.status = TableStatus.ABANDONED  # a walkover never counts on a leaderboard
             elif self.game.outcome is not None:
                 self.status = TableStatus.OVER
         return events

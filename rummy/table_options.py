@@ -14,6 +14,9 @@ from typing import Any
 from rummy.errors import RummyError
 from rummy.rules import KNOBS
 
+MIN_TURN_TIMER = 30  # seconds; 0 turns the timer off
+MAX_TURN_TIMER = 3600
+
 
 class BadSetting(RummyError, ValueError):
     """A table option value that cannot be used; ``str()`` says what it takes."""
@@ -39,6 +42,17 @@ def _parse_number(name: str, raw: str, low: float, high: float, whole: bool) -> 
     return value
 
 
+def _parse_turn_timer(raw: str) -> int:
+    """0 (off) or 30 to 3600 seconds: a shorter timer would drop a whole table in a minute."""
+    try:
+        value = _parse_number("turn_timer", raw, 0, MAX_TURN_TIMER, whole=True)
+    except BadSetting:
+        value = -1
+    if value != 0 and not MIN_TURN_TIMER <= value <= MAX_TURN_TIMER:
+        raise BadSetting(f"turn_timer takes 0 (off) or {MIN_TURN_TIMER} to {MAX_TURN_TIMER} seconds, not {raw!r}.")
+    return int(value)
+
+
 @dataclass(frozen=True)
 class TableOption:
     """A setting of the table that is not a rule of the game (see :data:`OPTIONS`)."""
@@ -61,7 +75,7 @@ OPTIONS: dict[str, TableOption] = {
     for o in [
         TableOption("turn_timer", "Seconds a player has for a turn before it is played for them (0: off)",
                     ("0", "60", "120", "300", "600"),
-                    lambda raw: int(_parse_number("turn_timer", raw, 0, 3600, whole=True))),
+                    _parse_turn_timer),
         TableOption("bot_pause", "Seconds a computer player waits before each move",
                     ("0", "0.5", "1", "1.5", "2", "3"),
                     lambda raw: _parse_number("bot_pause", raw, 0, 10, whole=False)),

@@ -204,7 +204,8 @@ def test_table_options(name: str, value: str, expected: TableOptions) -> None:
     assert table.options == expected
 
 
-@pytest.mark.parametrize(("name", "value"), [("turn_timer", "-1"), ("turn_timer", "1.5"),
+@pytest.mark.parametrize(("name", "value"), [("turn_timer", "-1"), ("turn_timer", "1.5"), ("turn_timer", "5"),
+                                             ("turn_timer", "29"), ("turn_timer", "3601"),
                                              ("bot_pause", "11"), ("bot_pause", "nan"),
                                              ("hints", "maybe"), ("colour", "red")])
 def test_bad_option_values_are_refused(name: str, value: str) -> None:
@@ -259,12 +260,64 @@ def test_last_person_leaving_abandons_a_game_with_bots() -> None:
     assert table.status is TableStatus.ABANDONED
 
 
-def test_leaving_a_two_player_game_ends_it() -> None:
-    """When one of two people leaves, the game is over and the other wins."""
+def test_leaving_a_two_player_game_is_a_walkover_that_never_counts() -> None:
+    """When one of two people leaves, the game ends but is abandoned: a walkover is no win."""
     table = started()
     table.leave(BOB)
-    assert table.status is TableStatus.OVER
-    assert table.game.outcome.winners == (0,)
+    assert table.game.outcome is not None
+    assert table.status is TableStatus.ABANDONED
+
+
+def test_turn_timer_accepts_off_and_thirty_seconds() -> None:
+    """turn_timer 0 turns it off and 30 is the shortest timer."""
+    table = lobby()
+    table.set(HOST, "turn_timer", "0")
+    assert table.options.turn_timer == 0
+    table.set(HOST, "turn_timer", "30")
+    assert table.options.turn_timer == 30
+
+
+def test_turn_timer_refusal_names_the_range() -> None:
+    """A too-short timer is refused with the allowed values."""
+    with pytest.raises(RummyError, match=r"0 \(off\) or 30 to 3600"):
+        lobby().set(HOST, "turn_timer", "6")
+
+
+def three_playing() -> Table:
+    table = lobby()
+    table.join(BOB, "Bob")
+    table.join(CARL, "Carl")
+    table.start(HOST)
+    return table
+
+
+def test_host_leaving_the_game_passes_host_on() -> None:
+    """The host who leaves mid-game hands host to the next person still playing."""
+    table = three_playing()
+    events = table.leave(HOST)
+    assert table.host_id == BOB
+    assert [e.seat for e in events if e.kind == "new_host"] == [1]
+
+
+def test_host_who_left_cannot_cancel_or_kick() -> None:
+    """A host who left the game has no host powers any more."""
+    table = three_playing()
+    table.leave(HOST)
+    with pytest.raises(NotHost):
+        table.cancel(HOST)
+    with pytest.raises(NotHost):
+        table.kick(HOST, CARL)
+    assert table.status is TableStatus.PLAYING
+
+
+def test_host_passes_over_computer_players() -> None:
+    """Host goes to a person, never to a computer player."""
+    table = lobby()
+    table.add_bot(HOST, "easy")
+    table.join(CARL, "Carl")
+    table.start(HOST)
+    table.leave(HOST)
+    assert table.host_id == CARL
 
 
 def test_kick_during_play_drops_the_seat() -> None:
