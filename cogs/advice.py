@@ -1,6 +1,8 @@
 """Advice for one player from their own view: melds they can make, the opening, a discard.
 
-Used by the private hand ("melds you can make now") and by ``/hint``. It reads only the
+Used by the private hand ("melds in your hand"), by ``/hint`` and by ``/meld`` autocomplete, and
+only at tables with hints on (the hand's meld list counts as a hint). A ``/meld`` command is only
+ever suggested from :attr:`Advice.playable_now`, which the engine has accepted. It reads only the
 player's :class:`~rummy.view.PlayerView`. The solver is exact and CPU-bound, so callers run
 :func:`advise` through :func:`advise_async`, in a worker thread.
 """
@@ -8,11 +10,15 @@ player's :class:`~rummy.view.PlayerView`. The solver is exact and CPU-bound, so 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from rummy import actions as act
 from rummy.cards import Card
 from rummy.deal import Phase
+from rummy.errors import RummyError
+from rummy.game import Game
 from rummy.melds import Meld
+from rummy.rules import Rules
 from rummy.solver import Solution, best_discard, best_melds
 from rummy.view import PlayerView
 
@@ -23,6 +29,7 @@ class Advice:
     opening: Solution | None  # most meld points, while the player still has to open
     discard: Card | None  # during the player's own turn, after the draw
     needed: int  # the opening threshold (0: none)
+    playable_now: tuple[Meld, ...] = ()  # melds the rules accept right now (checked by the engine)
 
     @property
     def can_open(self) -> bool:
@@ -34,8 +41,36 @@ def meld_command(melds: tuple[Meld, ...]) -> str:
     return "/meld " + " | ".join(" ".join(m.labels(pretty=False)) for m in melds)
 
 
-def advise(view: PlayerView) -> Advice:
-    """Advice for ``view.seat`` (CPU-bound: run it in a thread from async code)."""
+def _candidates(advice: Advice, rules: Rules) -> list[tuple[Meld, ...]]:
+    """Meld sets worth suggesting, best first: the opening, the least-deadwood partition, then
+    each single meld by points (a table with one new meld per turn accepts only one)."""
+    sets: list[tuple[Meld, ...]] = []
+    if advice.opening is not None and advice.opening.melds:
+        sets.append(tuple(advice.opening.melds))
+    if advice.best.melds:
+        sets.append(tuple(advice.best.melds))
+    singles = [m for melds in list(sets) for m in melds]
+    for meld in sorted(singles, key=lambda m: m.points(rules), reverse=True):
+        sets.append((meld,))
+    return sets
+
+
+def playable(advice: Advice, game: Game, seat: int) -> tuple[Meld, ...]:
+    """The first suggestion the engine accepts as ``seat``'s next move (empty: none). Each one is
+    typed back through ``/meld``'s parser and checked with :meth:`Game.check`, so the opening
+    threshold, one meld per turn and the phase all apply."""
+    for melds in _candidates(advice, game.rules):
+        try:
+            game.check(seat, act.Meld.parse(meld_command(melds).removeprefix("/meld ")))
+        except (RummyError, ValueError):
+            continue
+        return melds
+    return ()
+
+
+def advise(view: PlayerView, game: Game | None = None) -> Advice:
+    """Advice for ``view.seat`` (CPU-bound: run it in a thread from async code). With ``game``,
+    :attr:`Advice.playable_now` holds the melds the rules accept now (empty out of turn)."""
     hand = list(view.hand)
     rules = view.rules
     best = best_melds(hand, rules, "deadwood")
@@ -48,8 +83,11 @@ def advise(view: PlayerView) -> Advice:
             discard, _kept = best_discard(hand, rules, forbidden=view.taken)
         except ValueError:
             discard = None
-    return Advice(best, opening, discard, rules.opening)
+    advice = Advice(best, opening, discard, rules.opening)
+    if game is not None and view.seat is not None and view.my_turn and view.phase is Phase.PLAY:
+        advice = replace(advice, playable_now=playable(advice, game, view.seat))
+    return advice
 
 
-async def advise_async(view: PlayerView) -> Advice:
-    return await asyncio.to_thread(advise, view)
+async def advise_async(view: PlayerView, game: Game | None = None) -> Advice:
+    return await asyncio.to_thread(advise, view, game)

@@ -57,7 +57,7 @@ class Info(commands.Cog):
         _row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id)
         if not table.options.hints:
             raise Refusal("hints_off")
-        advice = await advise_async(view)
+        advice = await advise_async(view, table.game)
         embed = discord.Embed(title=ctx.tr("hint_title"), description=render.hint_text(view, advice, ctx.tr),
                               colour=render.COLOUR)
         await reply(interaction, embed=embed, ephemeral=True)

@@ -115,7 +115,7 @@ EN: dict[str, str] = {
     "hand_turn_play": "Your turn: meld, lay off, then discard.",
     "hand_wait": "{name} is playing.",
     "hand_over": "This deal is over.",
-    "hand_melds": "Melds you can make now",
+    "hand_melds": "Melds in your hand",
     "hand_melds_none": "none yet",
     "hand_melds_cmd": "Type: {command}",
     "hand_opening": "Opening",
@@ -147,6 +147,7 @@ EN: dict[str, str] = {
     "hint_open_yes": "You can open: {melds} make {points} points (you need {need}).",
     "hint_open_no": "You cannot open yet: your best melds make {points} points, opening needs {need}.",
     "hint_discard": "Suggested discard: {card}.",
+    "hint_play_now": "You can lay down now: {command}",
     "hint_draw": "Draw first; the discard pile shows {top}.",
     "hint_wait": "It is not your turn: plan your melds meanwhile.",
     # -- scores, rules, leaderboard -----------------------------------------------------------

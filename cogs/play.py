@@ -17,6 +17,7 @@ from cogs.service import Refusal
 from rummy import actions as act
 from rummy.cards import Card, parse_cards
 from rummy.errors import RummyError
+from rummy.table import Table
 from rummy.view import PlayerView
 
 Choices = list[app_commands.Choice[str]]
@@ -26,12 +27,17 @@ SOURCE_CHOICES = [app_commands.Choice(name="stock", value="stock"),
 
 async def _own_view(interaction: discord.Interaction) -> PlayerView | None:
     """The caller's view for autocomplete, or None when they have no hand here."""
+    found = await _own_table_view(interaction)
+    return None if found is None else found[1]
+
+
+async def _own_table_view(interaction: discord.Interaction) -> tuple[Table, PlayerView] | None:
     try:
         ctx = context(interaction)
-        _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id)
+        _row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id)
     except (Refusal, RummyError):
         return None
-    return view
+    return table, view
 
 
 def _card_choices(cards: list[Card], current: str, prefix: str = "") -> Choices:
@@ -77,15 +83,16 @@ class Play(commands.Cog):
 
     @meld.autocomplete("cards")
     async def meld_cards(self, interaction: discord.Interaction, current: str) -> Choices:
-        view = await _own_view(interaction)
-        if view is None:
+        found = await _own_table_view(interaction)
+        if found is None:
             return []
-        advice = await advise_async(view)
+        table, view = found
         out: Choices = []
-        for melds in (advice.best.melds, advice.opening.melds if advice.opening else ()):
-            if melds:
-                text = meld_command(melds).removeprefix("/meld ")
-                if text.startswith(current.strip()) and all(c.value != text for c in out):
+        if table.options.hints:  # the solver's suggestion is a hint; cards alone are not
+            advice = await advise_async(view, table.game)
+            if advice.playable_now:
+                text = meld_command(advice.playable_now).removeprefix("/meld ")
+                if text.startswith(current.strip()):
                     out.append(app_commands.Choice(name=text[:100], value=text[:100]))
         head, last = _split_last(current)
         return (out + _card_choices(hand_ui.remaining(view.hand, _typed(head)), last, head))[:25]

@@ -260,8 +260,8 @@ def hand_embed(view: PlayerView, table: Table, tr: Translator, advice: Advice | 
     if advice is not None:
         melds = advice.best.melds
         value = " · ".join(str(m) for m in melds) if melds else tr("hand_melds_none")
-        if melds:
-            value += "\n" + tr("hand_melds_cmd", command=f"`{meld_command(melds)}`")
+        if advice.playable_now:
+            value += "\n" + tr("hand_melds_cmd", command=f"`{meld_command(advice.playable_now)}`")
         embed.add_field(name=tr("hand_melds"), value=clip(value), inline=False)
         if advice.opening is not None:
             embed.add_field(name=tr("hand_opening"), value=tr(
@@ -287,7 +287,6 @@ def hint_text(view: PlayerView, advice: Advice, tr: Translator) -> str:
     melds = advice.best.melds
     if melds:
         lines.append(tr("hint_melds", melds=" · ".join(str(m) for m in melds), deadwood=advice.best.deadwood))
-        lines.append(f"`{meld_command(melds)}`")
     else:
         lines.append(tr("hint_no_melds"))
     if advice.opening is not None:
@@ -295,8 +294,6 @@ def hint_text(view: PlayerView, advice: Advice, tr: Translator) -> str:
         if advice.can_open:
             lines.append(tr("hint_open_yes", melds=" · ".join(str(m) for m in opening.melds),
                             points=opening.melded_points, need=advice.needed))
-            if opening.melds != melds:
-                lines.append(f"`{meld_command(opening.melds)}`")
         else:
             lines.append(tr("hint_open_no", points=opening.melded_points, need=advice.needed))
     if not view.my_turn:
@@ -304,6 +301,9 @@ def hint_text(view: PlayerView, advice: Advice, tr: Translator) -> str:
     elif view.phase is Phase.DRAW:
         top = view.discard_top.pretty if view.discard_top else tr("board_empty")
         lines.append(tr("hint_draw", top=top))
-    elif advice.discard is not None:
-        lines.append(tr("hint_discard", card=advice.discard.pretty))
+    else:
+        if advice.playable_now:
+            lines.append(tr("hint_play_now", command=f"`{meld_command(advice.playable_now)}`"))
+        if advice.discard is not None:
+            lines.append(tr("hint_discard", card=advice.discard.pretty))
     return clip("\n".join(lines), 2000)

@@ -232,11 +232,12 @@ async def test_card_autocomplete_offers_only_the_callers_hand(h: Harness) -> Non
 
 
 async def test_meld_autocomplete_suggests_melds_and_cards(h: Harness) -> None:
-    """/meld suggests the hand's best melds, then the next card to type."""
+    """/meld suggests the hand's best melds once drawn, then the next card to type."""
     await h.open_table(ALICE, BOB)
     me, _ = await seats(h)
     seat = (await h.table()).seat_of(me.id)
     await rig(h.db, CHANNEL, {seat: "4H 5H 6H"})
+    await h.slash(me, "draw")
     choices = await h.play.meld_cards(h.interaction(me), "")
     assert "4H 5H 6H" in choices[0].value
     typed = await h.play.meld_cards(h.interaction(me), "4H 5H 6")
