@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any, Protocol
 
 import discord
@@ -70,6 +70,18 @@ class Board:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last: dict[int, float] = {}
+        self._creating: set[int] = set()  # games whose /lobby create reply is being sent
+
+    @contextlib.asynccontextmanager
+    async def creating(self, game_id: int) -> AsyncIterator[None]:
+        """While ``/lobby create`` sends its reply (the board) and stores its id, redraws never post
+        a second board; the board is redrawn once the id is stored (or posted, if the reply failed)."""
+        self._creating.add(game_id)
+        try:
+            yield
+        finally:
+            self._creating.discard(game_id)
+            self.refresh(game_id)
 
     def tr_for(self, guild_id: int) -> Translator:
         return translator(self.locale_for(guild_id))
@@ -130,6 +142,8 @@ class Board:
                 return table.status.active
         if not table.status.active:
             return False
+        if game_id in self._creating:
+            return True  # the create reply is the board: it is redrawn when its id is stored
         kwargs: dict[str, Any] = {"embed": embed} if view is None else {"embed": embed, "view": view}
         try:
             message_id = await self.channels.send(row.channel_id, **kwargs)

@@ -103,7 +103,7 @@ def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View
     items: list[discord.ui.Item[Any]] = [
         DrawButton(game_id, "stock", tr("btn_draw_stock"), disabled=not (drawing and view.can_draw_stock)),
         DrawButton(game_id, "discard", tr("btn_draw_discard", card=top),
-                   disabled=not (drawing and view.discard_top is not None)),
+                   disabled=not (drawing and view.discard_top is not None), card=view.discard_top),
         MeldButton(game_id, tr("btn_meld"), disabled=not playing),
         LayOffButton(game_id, tr("btn_layoff"), disabled=not (playing and view.melds and view.can_lay_off)),
         RefreshButton(game_id, tr("btn_refresh")),
@@ -175,18 +175,31 @@ class RefreshButton(_Item, discord.ui.DynamicItem[Button], template=template("re
 
 
 @register
-class DrawButton(_Item, discord.ui.DynamicItem[Button], template=template("draw:(?P<source>stock|discard)")):
-    def __init__(self, game_id: int, source: str, label: str = "Draw", disabled: bool = False) -> None:
+class DrawButton(_Item, discord.ui.DynamicItem[Button],
+                 template=template("draw:(?P<source>stock|discard)(?::(?P<card>[0-9TJQKAHDSCK=]+))?")):
+    """Draw from the stock, or take the discard pile's top: the card the label promised rides in the
+    custom_id (``draw:discard:7H``) and the click is refused if another card is on top now."""
+
+    def __init__(self, game_id: int, source: str, label: str = "Draw", disabled: bool = False,
+                 card: Card | None = None) -> None:
+        parts: list[object] = [source] if card is None or source != "discard" else [source, str(card)]
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, disabled=disabled,
-                                           custom_id=custom_id(game_id, "draw", source)))
-        self.game_id, self.source = game_id, source
+                                           custom_id=custom_id(game_id, "draw", *parts)))
+        self.game_id, self.source, self.card = game_id, source, card
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> DrawButton:
-        return cls(cls.game(match), match["source"])
+        return cls(cls.game(match), match["source"], card=Card.parse(match["card"]) if match["card"] else None)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await play(context(interaction), act.Draw(act.Source(self.source)), self.game_id, edit=True)
+        ctx = context(interaction)
+        if self.card is not None:
+            _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+            top = view.discard_top
+            if top is None or top != self.card:
+                raise Refusal("discard_changed", card=top.pretty if top else ctx.tr("board_empty"),
+                              promised=self.card.pretty)
+        await play(ctx, act.Draw(act.Source(self.source)), self.game_id, edit=True)
 
 
 @register

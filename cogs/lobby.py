@@ -30,11 +30,12 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         out = await ctx.service.create(ctx.guild_id, ctx.channel_id, ctx.who, preset)
         embed, view = ctx.rami.board.message(out.row, out.table, ctx.public)
         kwargs = {"embed": embed} if view is None else {"embed": embed, "view": view}
-        callback = await interaction.response.send_message(**kwargs)
-        message_id = getattr(callback, "message_id", None)
-        if not isinstance(message_id, int):
-            message_id = (await interaction.original_response()).id
-        await ctx.service.set_message(out.row.id, message_id)
+        async with ctx.rami.board.creating(out.row.id):
+            callback = await interaction.response.send_message(**kwargs)
+            message_id = getattr(callback, "message_id", None)
+            if not isinstance(message_id, int):
+                message_id = (await interaction.original_response()).id
+            await ctx.service.set_message(out.row.id, message_id)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: discord.Interaction) -> None:

@@ -23,6 +23,7 @@ EN: dict[str, str] = {
     "oops": "Sorry, something went wrong on my side. Use /hand to see where the game stands.",
     "hints_off": "Hints are turned off at this table.",
     "no_meld_number": "Name a meld by its number on the table (see /table).",
+    "discard_changed": "The discard pile now shows {card}, not {promised}: press Refresh.",
     "too_many_cards": "That is more cards than the builder can hold: use /meld instead.",
     # -- lobby ----------------------------------------------------------------------------
     "lobby_title": "Rami table: {title}",

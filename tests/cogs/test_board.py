@@ -42,3 +42,22 @@ async def test_board_shows_turn_deadline_and_counts(h: Harness) -> None:
     row = await h.db.games.get_active(CHANNEL)
     assert f"<t:{int(row.turn_deadline.timestamp())}:R>" in text
     assert "Alice" in text and ": 10 cards, 0 points" in text
+
+
+async def test_join_during_create_posts_no_second_board(h: Harness, monkeypatch: Any) -> None:
+    """A join landing between the create reply and storing its id neither posts a second board
+    nor loses the join: the reply is the board, and it is redrawn with the new seat."""
+    store = h.service.set_message
+
+    async def late(game_id: int, message_id: int | None) -> Any:
+        await h.slash(BOB, "lobby join")
+        await h.board.drain()
+        return await store(game_id, message_id)
+
+    monkeypatch.setattr(h.service, "set_message", late)
+    created = await h.slash(ALICE, "lobby create")
+    await h.board.drain()
+    assert [s for s in h.outbox if s.where == "channel"] == []
+    row = await h.db.games.get(1)
+    assert row.message_id is not None and h.channels.messages[row.message_id] is not created.first
+    assert "Bob" in str(h.channels.messages[row.message_id].embed.to_dict())

@@ -16,8 +16,8 @@ async def test_my_hand_button_sends_a_private_hand(h: Harness) -> None:
     view = await h.view(BOB)
     assert r.first.where == "reply" and r.first.ephemeral
     assert " ".join(c.pretty for c in view.hand) in r.text
-    assert r.first.custom_ids == ["rami:1:draw:stock", "rami:1:draw:discard", "rami:1:mb", "rami:1:lo",
-                                  "rami:1:refresh", "rami:1:discard"]
+    assert r.first.custom_ids == ["rami:1:draw:stock", f"rami:1:draw:discard:{view.discard_top}", "rami:1:mb",
+                                  "rami:1:lo", "rami:1:refresh", "rami:1:discard"]
 
 
 async def test_my_hand_for_a_spectator_is_refused(h: Harness) -> None:
@@ -57,6 +57,31 @@ async def test_draw_button_out_of_turn_is_refused(h: Harness) -> None:
     r = await h.click(other, "rami:1:draw:stock")
     assert [s.where for s in r.sent] == ["reply"] and r.first.ephemeral
     assert r.text == f"It's {me.name}'s turn."
+
+
+async def test_take_button_takes_the_card_it_promised(h: Harness) -> None:
+    """"Take X" takes X while X is still on top."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    top = (await h.view(me)).discard_top
+    await h.click(me, f"rami:1:draw:discard:{top}")
+    assert (await h.view(me)).drawn == top
+
+
+async def test_stale_take_button_is_refused(h: Harness) -> None:
+    """A "Take X" button clicked once another card is on top is refused and takes nothing."""
+    await h.open_table(ALICE, BOB)
+    me, other = await seats(h)
+    stale = (await h.click(me, "rami:1:hand", on_ephemeral=False)).first.custom_ids[1]
+    await h.slash(me, "draw")
+    await h.slash(me, "discard", card=str((await h.view(me)).hand[0]))
+    await h.slash(other, "draw")
+    await h.slash(other, "discard", card=str((await h.view(other)).hand[0]))
+    top = (await h.view(me)).discard_top
+    assert stale != f"rami:1:draw:discard:{top}"
+    r = await h.click(me, stale)
+    assert r.first.ephemeral and f"now shows {top.pretty}" in r.text
+    assert (await h.view(me)).drawn is None and (await h.view(me)).discard_top == top
 
 
 async def test_discard_select(h: Harness) -> None:
