@@ -31,7 +31,7 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def scores(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        _row, table = await ctx.service.current(ctx.channel_id)
+        table = await ctx.service.score_sheet(ctx.channel_id)
         await reply(interaction, embed=render.scores_embed(table, ctx.tr), ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules in plain words: of a preset, or of this table")

@@ -29,6 +29,7 @@ from rummy.deal import Event
 from rummy.table import MAX_TIMEOUTS, Table, TableStatus
 from rummy.view import PlayerView, view_for
 
+SCORES_KEPT = timedelta(hours=24)  # /scores still shows an ended game's sheet this long
 _ENDED_STATUS = {TableStatus.OVER: "finished", TableStatus.CANCELLED: "cancelled",
                  TableStatus.ABANDONED: "abandoned"}
 
@@ -127,6 +128,20 @@ class GameService:
         if game_id is not None and row.id != game_id:
             raise Refusal("game_closed")
         return row, load_table(row)
+
+    async def score_sheet(self, channel_id: int) -> Table:
+        """The table whose score sheet ``/scores`` shows: the active one, or the channel's last
+        game for :data:`SCORES_KEPT` after it ended."""
+        try:
+            return (await self.current(channel_id))[1]
+        except Refusal:
+            row = await self.db.games.latest(channel_id)
+            if row is None or row.status.is_active or row.updated_at + SCORES_KEPT < self.now():
+                raise
+        table = load_table(row)
+        if table.game is None:
+            raise Refusal("no_table")
+        return table
 
     async def game_row(self, game_id: int) -> tuple[GameRow, Table]:
         """Any game by id, active or not (buttons carry the game id)."""

@@ -132,6 +132,13 @@ class GameStore:
         )
         return None if row is None else game_row(row)
 
+    async def latest(self, channel_id: int) -> GameRow | None:
+        """The channel's newest game, whatever its status (``/scores`` after the end)."""
+        row = await self._db.fetchone(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return None if row is None else game_row(row)
+
     async def list_active(self) -> list[GameRow]:
         """Every lobby and game in play, oldest first (to resume timers and buttons)."""
         rows = await self._db.fetchall(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rummy.rules import find_preset
-from tests.cogs.conftest import ALICE, BOB, CHANNEL, MALLORY, OTHER_CHANNEL, OTHER_GUILD, Harness
+from tests.cogs.conftest import ALICE, BOB, CHANNEL, MALLORY, OTHER_CHANNEL, OTHER_GUILD, Clock, Harness
 from tests.cogs.rig import rig
 from tests.cogs.script import play_game
 from tests.cogs.test_play import seats
@@ -124,3 +124,14 @@ async def test_stats_of_a_member(h: Harness) -> None:
     assert "Alice's record" in r.text and "all presets: 1 games" in r.text and "basic: 1 games" in r.text
     mine = await h.slash(MALLORY, "stats")
     assert "has not finished a game here yet" in mine.text
+
+
+async def test_scores_after_the_game_ends(h: Harness, clock: Clock) -> None:
+    """/scores still shows the finished game's sheet, for a day after its end."""
+    await h.open_table(ALICE, BOB, game_length="1")
+    await play_game(h, [ALICE, BOB])
+    assert (await h.db.games.get(1)).status == "finished"
+    r = await h.slash(BOB, "scores")
+    assert "Score sheet" in r.text and "Deal 1" in r.text
+    clock.advance(25 * 3600)
+    assert "/lobby create" in (await h.slash(BOB, "scores")).text

@@ -235,3 +235,14 @@ async def test_reserved_preset_names_are_refused(db: Database, preset: str) -> N
     """'*' names the all-presets leaderboard track, so no game may use it."""
     with pytest.raises(ValueError, match="preset"):
         await db.games.create_game(GUILD, CHANNEL, HOST, preset, state())
+
+
+@pytest.mark.asyncio
+async def test_latest_is_the_newest_game_of_the_channel_any_status(db: Database) -> None:
+    """latest() returns the channel's newest game, ended or not, and None for an empty channel."""
+    first = await db.games.create_game(GUILD, CHANNEL, HOST, "classic", state())
+    ended = await db.games.finish_game(first.id, 0, state(1), "cancelled", HOST, "cancel", {})
+    assert await db.games.latest(CHANNEL) == ended
+    second = await db.games.create_game(GUILD, CHANNEL, HOST, "classic", state())
+    assert await db.games.latest(CHANNEL) == second
+    assert await db.games.latest(CHANNEL + 1) is None
