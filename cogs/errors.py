@@ -75,10 +75,12 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 
 
 def _what(interaction: discord.Interaction) -> str:
+    """The command, or the component's ``rami:<game>:<kind>`` only: the rest of a custom_id can
+    hold cards of a hand (the meld builder's groups), which are never logged."""
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
     data: dict[str, object] = dict(interaction.data or {})
-    return f"component {data.get('custom_id', '?')}"
+    return "component " + ":".join(str(data.get("custom_id", "?")).split(":")[:3])
 
 
 class RamiTree(app_commands.CommandTree):

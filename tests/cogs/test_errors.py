@@ -55,6 +55,16 @@ async def test_a_bug_gets_an_apology_and_a_traceback(h: Harness, tree: RamiTree,
     assert record.exc_info is not None
 
 
+@pytest.mark.logs_errors
+async def test_a_component_error_logs_no_cards(h: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    """A failing builder button logs rami:<game>:<kind>, never the cards its custom_id carries."""
+    i = h.interaction(ALICE, data={"custom_id": "rami:1:mk:QH.QS.QC|6D.7D.8D"},
+                      kind=discord.InteractionType.component)
+    await report_error(i, KeyError("oops"))
+    logged = " ".join(r.getMessage() for r in caplog.records)
+    assert "rami:1:mk" in logged and "QH" not in logged and "6D" not in logged
+
+
 async def test_error_after_the_response_uses_the_followup(h: Harness) -> None:
     """Once the interaction was answered, the reason goes out as an ephemeral follow-up."""
     i = h.interaction(ALICE)
