@@ -23,9 +23,6 @@ from rummy.view import view_for
 
 log = logging.getLogger(__name__)
 
-MAX_AUTO_ACTIONS = 40  # more actions than any turn needs: a guard against a looping decision
-
-
 def observe(table: Table, events: Iterable[Event]) -> None:
     """Queue public events for every computer player still in the game.
 
@@ -84,18 +81,3 @@ async def move(table: Table, seat: int, rng: random.Random) -> tuple[act.Action,
                         seat, act.action_to_json(action)["type"], type(exc).__name__)
     action = safe_action(view_for(table.game, seat))
     return action, table.act(seat, action)
-
-
-def play_safe_turn(table: Table, seat: int) -> list[Event]:
-    """Finish ``seat``'s turn with the safe play (draw, then the least harmful discard)."""
-    assert table.game is not None
-    key = table.turn_key
-    events: list[Event] = []
-    for _ in range(MAX_AUTO_ACTIONS):
-        if table.turn_key != key or table.turn != seat:
-            break
-        action = safe_action(view_for(table.game, seat))
-        events += table.act(seat, action, auto=True)
-    else:
-        raise IllegalAction("The safe play did not end the turn.")
-    return events

@@ -26,7 +26,7 @@ from cogs import bots
 from data import UNCHANGED, Database, GameRow, PlayerResult, Unchanged
 from rummy import actions as act
 from rummy.deal import Event
-from rummy.table import MAX_TIMEOUTS, Table, TableStatus
+from rummy.table import Table, TableStatus
 from rummy.view import PlayerView, view_for
 
 SCORES_KEPT = timedelta(hours=24)  # /scores still shows an ended game's sheet this long
@@ -274,9 +274,7 @@ class GameService:
             seat = table.turn
             if seat is None:
                 return None
-            count = table.note_timeout(seat)
-            dropped = count >= MAX_TIMEOUTS
-            events = table.drop(seat) if dropped else bots.play_safe_turn(table, seat)
+            events, count, dropped = table.time_out(seat)
             bots.observe(table, events)
             detail = {"count": count, "dropped": dropped}
             row = await self._commit(row, table, before, None, "timeout", {"seat": seat, **detail})

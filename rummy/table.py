@@ -20,16 +20,19 @@ from enum import Enum
 from typing import Any
 
 from rummy import actions as act
+from rummy.ai.safe import safe_action
 from rummy.deal import Event
-from rummy.errors import BadRules, NotYourTurn, RummyError
+from rummy.errors import BadRules, IllegalAction, NotYourTurn, RummyError
 from rummy.game import Game, Player
 from rummy.rules import KNOBS, MIN_PLAYERS, Rules, find_preset
 from rummy.serialize import game_from_json, game_to_json
 from rummy.table_options import OPTIONS, TableOptions
+from rummy.view import view_for
 
 TABLE_SCHEMA = 1
 BOT_LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3  # consecutive timeouts after which a player is dropped
+MAX_AUTO_ACTIONS = 40  # more actions than any turn needs: a guard against a looping safe play
 RECENT_EVENTS = 12  # public events kept for the game message (current deal only)
 DEFAULT_PRESET = "basic"
 
@@ -308,6 +311,27 @@ class Table:
         """Count one more timeout in a row for ``seat``; returns the count."""
         self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
         return self.timeouts[seat]
+
+    def time_out(self, seat: int) -> tuple[list[Event], int, bool]:
+        """``seat``'s turn timer ran out: count it; at :data:`MAX_TIMEOUTS` in a row the player is
+        dropped, otherwise their turn is finished with the safe play (draw, least harmful discard).
+        Returns (events, timeouts in a row, dropped)."""
+        count = self.note_timeout(seat)
+        if count >= MAX_TIMEOUTS:
+            return self.drop(seat), count, True
+        return self.play_safe_turn(seat), count, False
+
+    def play_safe_turn(self, seat: int) -> list[Event]:
+        """Finish ``seat``'s turn with :func:`rummy.ai.safe_action` (the player's own view only)."""
+        if self.game is None:
+            raise LobbyError("The game has not started yet.")
+        key = self.turn_key
+        events: list[Event] = []
+        for _ in range(MAX_AUTO_ACTIONS):
+            if self.turn_key != key or self.turn != seat:
+                return events
+            events += self.act(seat, safe_action(view_for(self.game, seat)), auto=True)
+        raise IllegalAction("The safe play did not end the turn.")
 
     def drop(self, seat: int) -> list[Event]:
         if self.game is None or self.status is not TableStatus.PLAYING:

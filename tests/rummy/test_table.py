@@ -371,3 +371,16 @@ def test_recent_events_keep_only_the_current_deal() -> None:
     table.leave(BOB)
     kinds = [e.kind for e in table.recent]
     assert "discarded" not in kinds and kinds[0] == "deal_over"
+
+
+def test_time_out_plays_a_safe_turn_then_drops_at_the_third() -> None:
+    """A timeout finishes the turn safely; the third in a row drops the player."""
+    table = three_playing()
+    first = table.turn
+    events, count, dropped = table.time_out(first)
+    assert (count, dropped) == (1, False) and first not in table.game.dropped
+    assert [e.kind for e in events if e.seat == first] == ["drew", "discarded"] and table.turn != first
+    while table.turn != first or table.timeouts[first] < 2:
+        table.time_out(table.turn)
+    _events, count, dropped = table.time_out(first)
+    assert (count, dropped) == (3, True) and first in table.game.dropped
