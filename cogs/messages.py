@@ -24,6 +24,8 @@ EN: dict[str, str] = {
     "hints_off": "Hints are turned off at this table.",
     "no_meld_number": "Name a meld by its number on the table (see /table).",
     "discard_changed": "The discard pile now shows {card}, not {promised}: press Refresh.",
+    "unreadable": "This table's saved state could not be read, so it was closed (it does not count). "
+                  "Open a new one with /lobby create.",
     "too_many_cards": "That is more cards than the builder can hold: use /meld instead.",
     # -- lobby ----------------------------------------------------------------------------
     "lobby_title": "Rami table: {title}",

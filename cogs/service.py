@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ from rummy import actions as act
 from rummy.deal import Event
 from rummy.table import Table, TableStatus
 from rummy.view import PlayerView, view_for
+
+log = logging.getLogger(__name__)
 
 SCORES_KEPT = timedelta(hours=24)  # /scores still shows an ended game's sheet this long
 _ENDED_STATUS = {TableStatus.OVER: "finished", TableStatus.CANCELLED: "cancelled",
@@ -128,6 +131,22 @@ class GameService:
         if game_id is not None and row.id != game_id:
             raise Refusal("game_closed")
         return row, load_table(row)
+
+    async def close_unreadable(self, channel_id: int) -> GameRow | None:
+        """If the channel's active row cannot be loaded (corrupt, or a table schema this code does
+        not know), mark it abandoned as it is, without decoding it; returns the closed row."""
+        async with self.lock(channel_id):
+            row = await self.db.games.get_active(channel_id)
+            if row is None:
+                return None
+            try:
+                load_table(row)
+            except Exception:  # anything a bad document raises: JSON, keys, values, schema
+                log.error("game %s in channel %s cannot be loaded: closing it as abandoned", row.id, channel_id)
+            else:
+                return None
+            return await self.db.games.finish_game(row.id, row.version, row.state_json, "abandoned", None,
+                                                   "unreadable", {})
 
     async def score_sheet(self, channel_id: int) -> Table:
         """The table whose score sheet ``/scores`` shows: the active one, or the channel's last

@@ -26,6 +26,7 @@ from cogs.service import GameService, Outcome, Step, load_table
 from rummy.table import MAX_TIMEOUTS, TableStatus
 
 log = logging.getLogger(__name__)
+MAX_BACKOFF = 300.0  # seconds: the longest wait before a failing game task retries
 
 
 
@@ -97,6 +98,7 @@ class Timers:
 
     # -- the task of one game -------------------------------------------------------------------
     async def _run(self, channel_id: int, runner: _Runner) -> None:
+        failures = 0
         try:
             while True:
                 runner.wake.clear()
@@ -112,19 +114,40 @@ class Timers:
                     if await self._sleep(runner, step):
                         continue
                     await self._act(channel_id, runner, step)
+                    failures = 0
                 except asyncio.CancelledError:
                     raise
                 except Exception:
-                    log.exception("the task of the game in channel %s failed; retrying", channel_id)
+                    if await self._unreadable(channel_id):
+                        return
+                    failures += 1
+                    if failures == 1:
+                        log.exception("the task of the game in channel %s failed; retrying", channel_id)
+                    else:
+                        log.warning("the task of the game in channel %s failed again (%d in a row)",
+                                    channel_id, failures)
                     if self.error_backoff > 0:
                         runner.idle.set()
+                        wait = min(self.error_backoff * 2 ** (failures - 1), MAX_BACKOFF)
                         with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(runner.wake.wait(), self.error_backoff)
+                            await asyncio.wait_for(runner.wake.wait(), wait)
                         runner.idle.clear()
         finally:
             runner.idle.set()
             if self._runners.get(channel_id) is runner:
                 del self._runners[channel_id]
+
+    async def _unreadable(self, channel_id: int) -> bool:
+        """A row that cannot be loaded never will be: close it once and tell the channel."""
+        try:
+            closed = await self.service.close_unreadable(channel_id)
+        except Exception:
+            log.exception("could not close the unreadable game in channel %s", channel_id)
+            return False
+        if closed is None:
+            return False
+        await self.board.announce(channel_id, self.board.tr_for(closed.guild_id)("unreadable"))
+        return True
 
     async def _sleep(self, runner: _Runner, step: Step) -> bool:
         """Wait until ``step.at``; True when poked before (plan again)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import logging
+
 import pytest
 
 from cogs import bots
@@ -227,3 +230,18 @@ async def test_close_cancels_every_task(h: Harness) -> None:
     assert not h.timers._runners
     h.timers.poke(CHANNEL)
     assert not h.timers._runners
+
+
+@pytest.mark.logs_errors
+async def test_an_unreadable_row_is_closed_once(h: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    """A row the code cannot load is logged once, marked abandoned and told; the channel is free."""
+    await h.open_table(ALICE, BOB)
+    row = await h.db.games.get_active(CHANNEL)
+    doc = json.loads(row.state_json) | {"table_schema": 99}
+    await h.db.games.save_action(row.id, row.version, json.dumps(doc), "playing", None, "test", {})
+    h.timers.poke(CHANNEL)
+    await h.timers.settle()
+    assert (await h.db.games.get(row.id)).status == "abandoned"
+    assert len([r for r in caplog.records if r.levelno >= logging.ERROR]) == 1
+    assert any("could not be read" in (s.text or "") for s in h.outbox if s.where == "channel")
+    assert not (await h.slash(ALICE, "lobby create")).first.ephemeral
