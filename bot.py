@@ -66,7 +66,16 @@ class Settings:
         if level not in LOG_LEVELS:
             raise ConfigError(f"RAMI_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
         path = env.get("RAMI_DB_PATH", "").strip()
-        return cls(token, Path(path) if path else DEFAULT_DB, int(dev) if dev else None, level)
+        return cls(token, db_path(path), int(dev) if dev else None, level)
+
+
+def db_path(value: str) -> Path:
+    """The SQLite file: ``RAMI_DB_PATH`` if set, a relative one being taken from bot.py's folder
+    (like the default), so the database does not move with the working directory."""
+    if not value:
+        return DEFAULT_DB
+    path = Path(value).expanduser()
+    return path if path.is_absolute() else HERE / path
 
 
 async def command_hash(tree: discord.app_commands.CommandTree) -> str:

@@ -35,6 +35,12 @@ def test_settings_from_the_environment(tmp_path: Path) -> None:
     assert (s.db_path, s.dev_guild, s.log_level) == (tmp_path / "x.db", 123, "DEBUG")
 
 
+def test_relative_db_path_starts_from_the_bot_folder() -> None:
+    """A relative RAMI_DB_PATH is taken from bot.py's folder, like the default, not the cwd."""
+    s = Settings.from_env({"DISCORD_TOKEN": "t", "RAMI_DB_PATH": "data/other.sqlite3"})
+    assert s.db_path == DEFAULT_DB.parent / "other.sqlite3" and s.db_path.is_absolute()
+
+
 @pytest.mark.parametrize(("env", "message"), [
     ({}, "DISCORD_TOKEN is not set"),
     ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN is not set"),
