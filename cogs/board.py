@@ -154,12 +154,18 @@ class Board:
         return True
 
     # -- channel messages ----------------------------------------------------------------------
-    async def announce(self, channel_id: int, text: str) -> None:
-        """One public message in a channel (bot turns, timeouts, expiry), mentions of users only."""
+    async def announce(self, channel_id: int, text: str, *, game_id: int | None = None) -> None:
+        """One public message in a channel (bot turns, timeouts, expiry), mentions of users only.
+        With ``game_id`` it carries the "My hand" button; without a mention it is silent."""
         if not text:
             return
+        kwargs: dict[str, Any] = {"content": render.clip(text, 2000), "allowed_mentions": MENTION_USERS}
+        if game_id is not None:
+            kwargs["view"] = board_view(game_id, self.tr_for(0))
+        if "<@" not in text:
+            kwargs["silent"] = True
         try:
-            await self.channels.send(channel_id, content=render.clip(text, 2000), allowed_mentions=MENTION_USERS)
+            await self.channels.send(channel_id, **kwargs)
         except discord.HTTPException as exc:
             log.warning("could not announce in channel %s: %s", channel_id, exc)
 

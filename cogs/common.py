@@ -77,9 +77,13 @@ async def reply(
     ephemeral: bool,
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
+    silent: bool = False,
 ) -> None:
-    """Answer the interaction (first response, or a follow-up once it is done)."""
+    """Answer the interaction (first response, or a follow-up once it is done). ``silent``: a
+    public line that mentions nobody goes out without a notification."""
     kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": MENTION_USERS}
+    if silent:
+        kwargs["silent"] = True
     if content is not None:
         kwargs["content"] = content
     if embed is not None:

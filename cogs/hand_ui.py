@@ -50,6 +50,8 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     """Apply the caller's action; the channel reads what happened, the caller sees their hand."""
     out = await ctx.service.play(ctx.channel_id, ctx.who, action, game_id)
     public = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
+    mention = out.new_turn and out.table.turn is not None and out.table.user_id(out.table.turn) is not None
+    board = board_view(out.row.id, ctx.public) if out.new_turn and out.table.turn is not None else None
     view = out.view(out.seat) if out.table.status.active else None
     private: dict[str, Any] = {}
     if view is not None:
@@ -59,9 +61,9 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     if edit:
         if private:
             await update(ctx.interaction, **private)
-        await reply(ctx.interaction, public, ephemeral=False)
+        await reply(ctx.interaction, public, ephemeral=False, view=board, silent=not mention)
     else:
-        await reply(ctx.interaction, public, ephemeral=False)
+        await reply(ctx.interaction, public, ephemeral=False, view=board, silent=not mention)
         if private:
             await reply(ctx.interaction, ephemeral=True, **private)
     ctx.rami.board.refresh(out.row.id)

@@ -13,6 +13,7 @@ import discord
 
 from cogs import render
 from cogs.common import Ctx, context, reply
+from cogs.hand_ui import board_view
 from cogs.messages import Translator
 from cogs.service import Outcome
 from cogs.views import Guarded, custom_id, persistent, register, template
@@ -40,8 +41,8 @@ async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome:
 async def start(ctx: Ctx, game_id: int | None = None) -> Outcome:
     out = await ctx.service.start(ctx.channel_id, ctx.who, game_id)
     text = ctx.public("started", title=out.table.rules.title) + "\n" + render.public_text(
-        out.events, out.table, ctx.public)
-    await reply(ctx.interaction, text, ephemeral=False)
+        out.events, out.table, ctx.public) + "\n" + ctx.public("start_hand_hint")
+    await reply(ctx.interaction, render.clip(text, 2000), ephemeral=False, view=board_view(out.row.id, ctx.public))
     ctx.rami.board.refresh(out.row.id)
     return out
 

@@ -26,6 +26,7 @@ EN: dict[str, str] = {
     "discard_changed": "The discard pile now shows {card}, not {promised}: press Refresh.",
     "unreadable": "This table's saved state could not be read, so it was closed (it does not count). "
                   "Open a new one with /lobby create.",
+    "start_hand_hint": "Press **My hand** (or type /hand) to see your cards.",
     "too_many_cards": "That is more cards than the builder can hold: use /meld instead.",
     # -- lobby ----------------------------------------------------------------------------
     "lobby_title": "Rami table: {title}",

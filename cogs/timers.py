@@ -182,7 +182,8 @@ class Timers:
         lines = list(runner.lines)
         runner.lines.clear()
         lines += self._lines(out, tr)
-        await self.board.announce(channel_id, "\n".join(lines))
+        playing = out.table.turn is not None
+        await self.board.announce(channel_id, "\n".join(lines), game_id=out.row.id if playing else None)
 
     def _lines(self, out: Outcome, tr: Translator) -> list[str]:
         table = out.table
@@ -204,14 +205,16 @@ class Timers:
             row = await self.service.db.games.get_active(channel_id)
             table = None if row is None else load_table(row)
         else:
-            table = out.table
-        if table is not None:
+            row, table = out.row, out.table
+        game_id = None
+        if table is not None and row is not None:
             if table.status is TableStatus.ABANDONED:
                 lines.append(self.board.tr_for(table.guild_id)("abandoned"))
             turn = render.turn_line(table, self.board.tr_for(table.guild_id))
             if turn:
                 lines.append(turn)
-        await self.board.announce(channel_id, "\n".join(lines))
+                game_id = row.id
+        await self.board.announce(channel_id, "\n".join(lines), game_id=game_id)
 
 
 class TimersCog(commands.Cog, name="Timers"):

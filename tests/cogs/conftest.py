@@ -92,6 +92,7 @@ class Sent:
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
     interaction: Any = None
+    silent: bool = False  # sent without a notification
 
     @property
     def text(self) -> str:
@@ -146,7 +147,8 @@ class RecordingChannels:
         self.messages: dict[int, Sent] = {}
 
     async def send(self, channel_id: int, **kwargs: Any) -> int:
-        sent = Sent("channel", False, None, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"))
+        sent = Sent("channel", False, None, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"),
+                    silent=bool(kwargs.get("silent")))
         self.outbox.append(sent)
         message_id = next(self.ids)
         self.messages[message_id] = sent
@@ -205,7 +207,8 @@ class Harness:
 
         def record(where: str, ephemeral: bool, kwargs: dict[str, Any]) -> None:
             done["value"] = True
-            sent = Sent(where, ephemeral, user.id, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"), i)
+            sent = Sent(where, ephemeral, user.id, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"), i,
+                        bool(kwargs.get("silent")))
             result.sent.append(sent)
             outbox.append(sent)
 
