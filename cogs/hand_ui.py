@@ -103,15 +103,20 @@ def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View
     playing = view.my_turn and view.phase is Phase.PLAY
     top = view.discard_top.pretty if view.discard_top else "—"
     items: list[discord.ui.Item[Any]] = [
-        DrawButton(game_id, "stock", tr("btn_draw_stock"), disabled=not (drawing and view.can_draw_stock)),
+        # Out of turn the draw buttons stay enabled: the turn may have come by the time they are
+        # clicked (the rules refuse otherwise), so a stale hand needs no Refresh.
+        DrawButton(game_id, "stock", tr("btn_draw_stock"),
+                   disabled=playing or (drawing and not view.can_draw_stock) or view.turn is None),
         DrawButton(game_id, "discard", tr("btn_draw_discard", card=top),
-                   disabled=not (drawing and view.discard_top is not None), card=view.discard_top),
+                   disabled=playing or view.discard_top is None or view.turn is None, card=view.discard_top),
         MeldButton(game_id, tr("btn_meld"), disabled=not playing),
         LayOffButton(game_id, tr("btn_layoff"), disabled=not (playing and view.melds and view.can_lay_off)),
         RefreshButton(game_id, tr("btn_refresh")),
     ]
-    if view.hand:
-        items.append(DiscardSelect(game_id, view.hand, tr("ph_discard"), disabled=not playing))
+    # The card taken from the discard pile cannot be discarded this turn: it is not offered.
+    discardable = [c for c in view.hand if view.taken is None or c.key != view.taken.key]
+    if discardable:
+        items.append(DiscardSelect(game_id, discardable, tr("ph_discard"), disabled=not playing))
     return persistent(*items)
 
 

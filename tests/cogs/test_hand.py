@@ -28,14 +28,39 @@ async def test_my_hand_for_a_spectator_is_refused(h: Harness) -> None:
 
 
 async def test_buttons_follow_the_turn(h: Harness) -> None:
-    """The player to move can draw; the other sees the draw buttons disabled."""
+    """Draw stays enabled out of turn (the turn may come before the click); play needs the turn."""
     await h.open_table(ALICE, BOB)
     me, other = await seats(h)
     mine = (await h.click(me, "rami:1:hand", on_ephemeral=False)).first
     theirs = (await h.click(other, "rami:1:hand", on_ephemeral=False)).first
     assert not mine.component("rami:1:draw:stock").disabled
-    assert theirs.component("rami:1:draw:stock").disabled
-    assert mine.component("rami:1:discard").disabled
+    assert not theirs.component("rami:1:draw:stock").disabled
+    assert mine.component("rami:1:discard").disabled and theirs.component("rami:1:mb").disabled
+
+
+async def test_stale_hand_can_draw_when_the_turn_comes(h: Harness) -> None:
+    """A hand redrawn after my discard keeps Draw enabled, and it works once my turn is back."""
+    await h.open_table(ALICE, BOB)
+    me, other = await seats(h)
+    await h.slash(me, "draw")
+    card = (await h.view(me)).hand[0]
+    after = (await h.click(me, "rami:1:discard", [card.token])).first
+    assert not after.component("rami:1:draw:stock").disabled and after.component("rami:1:mb").disabled
+    await h.slash(other, "draw")
+    await h.slash(other, "discard", card=str((await h.view(other)).hand[0]))
+    r = await h.click(me, "rami:1:draw:stock")
+    assert (await h.view(me)).drawn is not None and not r.public[0].ephemeral
+
+
+async def test_discard_select_leaves_out_the_taken_card(h: Harness) -> None:
+    """After taking the discard pile's top, that card is not offered in the discard select."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    taken = (await h.view(me)).discard_top
+    r = await h.click(me, f"rami:1:draw:discard:{taken}")
+    hand = await h.view(me)
+    options = [o.value for o in r.first.component("rami:1:discard").options]
+    assert hand.drawn.token not in options and len(options) == len(hand.hand) - 1
 
 
 async def test_draw_button_redraws_the_hand_and_tells_the_channel(h: Harness) -> None:
