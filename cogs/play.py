@@ -41,11 +41,19 @@ async def _own_table_view(interaction: discord.Interaction) -> tuple[Table, Play
 
 
 def _card_choices(cards: list[Card], current: str, prefix: str = "") -> Choices:
+    """One choice per face (two decks' twins once, marked "×2"), matching what is being typed."""
     typed = current.strip().upper()
-    out = []
+    counts: dict[str, int] = {}
+    faces: dict[str, Card] = {}
     for card in cards:
-        label, token = f"{prefix}{card.pretty}", f"{prefix}{card}"
-        if not typed or str(card).startswith(typed) or card.pretty.upper().startswith(typed):
+        counts[str(card)] = counts.get(str(card), 0) + 1
+        faces.setdefault(str(card), card)
+    out = []
+    for face, card in faces.items():
+        label, token = f"{prefix}{card.pretty}", f"{prefix}{face}"
+        if counts[face] > 1:
+            label += f" (×{counts[face]})"
+        if not typed or face.startswith(typed) or card.pretty.upper().startswith(typed):
             out.append(app_commands.Choice(name=label[:100], value=token[:100]))
     return out[:25]
 

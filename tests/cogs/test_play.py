@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+from cogs.play import _card_choices
+from rummy.cards import parse_cards
 from rummy.deal import Phase
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, MALLORY, Harness
 from tests.cogs.rig import rig
@@ -262,3 +264,9 @@ async def test_phase_after_draw(h: Harness) -> None:
     me, _ = await seats(h)
     await h.slash(me, "draw")
     assert (await h.view(me)).phase is Phase.PLAY
+
+
+def test_card_choices_show_twins_once() -> None:
+    """Two decks' identical cards appear once in autocomplete, marked ×2."""
+    choices = _card_choices(parse_cards("4C 4C 5S"), "")
+    assert [(c.name, c.value) for c in choices] == [("4♣ (×2)", "4C"), ("5♠", "5S")]
