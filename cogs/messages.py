@@ -32,6 +32,7 @@ EN: dict[str, str] = {
     "lobby_title": "Rami table: {title}",
     "lobby_preset": "Preset",
     "lobby_house": "House rules",
+    "lobby_preset_line": "Preset {preset}: {text} (the house rules below change it)",
     "lobby_no_house": "none (the preset as written)",
     "lobby_options": "Table",
     "lobby_options_value": "turn timer {timer} · computer pause {pause} · hints {hints}",

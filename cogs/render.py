@@ -136,8 +136,10 @@ def public_text(events: Iterable[Event], table: Table, tr: Translator, *, turn: 
 
 def lobby_embed(table: Table, tr: Translator, expires: datetime | None = None) -> discord.Embed:
     rules = table.rules
-    embed = discord.Embed(title=tr("lobby_title", title=rules.title), colour=COLOUR,
-                          description=escape_markdown(rules.description))
+    description = escape_markdown(rules.description)
+    if table.overrides:  # the preset's text: the house rules below change it
+        description = tr("lobby_preset_line", preset=table.preset, text=description)
+    embed = discord.Embed(title=tr("lobby_title", title=rules.title), colour=COLOUR, description=description)
     embed.add_field(name=tr("lobby_preset"), value=f"`{table.preset}`")
     house = describe_overrides(rules, explain=False)
     embed.add_field(name=tr("lobby_house"), value=clip("\n".join(house) or tr("lobby_no_house")), inline=False)

@@ -247,3 +247,10 @@ async def test_french_user_reads_french(h: Harness) -> None:
     await h.slash(ALICE, "lobby create")
     r = await h.slash(CHLOE, "lobby join")
     assert "Vous avez rejoint la table" in r.text
+
+
+async def test_lobby_labels_the_preset_text_under_house_rules(h: Harness) -> None:
+    """With a house rule, the preset's description is labelled as the preset's, not the table's."""
+    await h.open_table(ALICE, BOB, preset="rami51", start=False, opening="30")
+    embed = (await h.slash(ALICE, "table")).first.embed
+    assert embed.description.startswith("Preset rami51:") and "house rules below" in embed.description
