@@ -8,10 +8,29 @@ from discord.ext import commands
 
 from cogs import lobby_ui, render
 from cogs.common import PRESET_CHOICES, context, reply
+from cogs.service import Refusal
 from rummy.table import BOT_LEVELS
 from rummy.table_options import setting_choices, setting_help, setting_names
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
+
+
+NEEDED = {  # permission -> how Discord's settings name it
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+    "read_message_history": "Read Message History",
+}
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot lacks in this channel to post and redraw a board (names as Discord's
+    settings show them). In a thread it also needs Send Messages in Threads."""
+    perms = interaction.app_permissions
+    needed = dict(NEEDED)
+    if isinstance(interaction.channel, discord.Thread):
+        needed["send_messages_in_threads"] = "Send Messages in Threads"
+    return [label for name, label in needed.items() if not getattr(perms, name, False)]
 
 
 @app_commands.guild_only()
@@ -27,6 +46,9 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     @app_commands.choices(preset=PRESET_CHOICES)
     async def create(self, interaction: discord.Interaction, preset: str | None = None) -> None:
         ctx = context(interaction)
+        missing = missing_permissions(interaction)
+        if missing:
+            raise Refusal("missing_permissions", missing=", ".join(missing))
         out = await ctx.service.create(ctx.guild_id, ctx.channel_id, ctx.who, preset)
         embed, view = ctx.rami.board.message(out.row, out.table, ctx.public)
         kwargs = {"embed": embed} if view is None else {"embed": embed, "view": view}

@@ -27,6 +27,8 @@ EN: dict[str, str] = {
     "unreadable": "This table's saved state could not be read, so it was closed (it does not count). "
                   "Open a new one with /lobby create.",
     "start_hand_hint": "Press **My hand** (or type /hand) to see your cards.",
+    "missing_permissions": "I cannot run a table here: my role lacks {missing} in this channel. Ask an admin "
+                           "to grant them (for a private thread, add me to it), then try again.",
     "too_many_cards": "That is more cards than the builder can hold: use /meld instead.",
     # -- lobby ----------------------------------------------------------------------------
     "lobby_title": "Rami table: {title}",

@@ -183,7 +183,8 @@ class Harness:
     def interaction(self, user: User, *, guild: int | None = GUILD, channel: int = CHANNEL,
                     moderator: bool = False, data: dict[str, Any] | None = None,
                     on_ephemeral: bool = False, namespace: Any = None,
-                    kind: discord.InteractionType = discord.InteractionType.application_command) -> Any:
+                    kind: discord.InteractionType = discord.InteractionType.application_command,
+                    app_permissions: discord.Permissions | None = None) -> Any:
         i = MagicMock(spec=discord.Interaction)
         i.id = next(self.interactions)
         i.client = self.client
@@ -196,6 +197,7 @@ class Harness:
         i.locale = discord.Locale(user.locale)
         i.guild_locale = discord.Locale.american_english if guild is not None else None
         i.permissions = discord.Permissions(manage_messages=moderator)
+        i.app_permissions = app_permissions if app_permissions is not None else discord.Permissions.all()
         i.type = kind
         i.data = data or {}
         i.command = None
@@ -247,7 +249,8 @@ class Harness:
     async def slash(self, user: User, path: str, *, settle: bool = True, **options: Any) -> Result:
         """Run ``/path`` as ``user``; errors go where the command tree sends them."""
         cog, cmd = self.command(path)
-        flags = {k: options.pop(k) for k in ("guild", "channel", "moderator") if k in options}
+        flags = {k: options.pop(k) for k in ("guild", "channel", "moderator", "app_permissions")
+                 if k in options}
         i = self.interaction(user, **flags)
         i.command = cmd
         try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import discord
+
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, MALLORY, OTHER_CHANNEL, Harness
 
 
@@ -254,3 +256,11 @@ async def test_lobby_labels_the_preset_text_under_house_rules(h: Harness) -> Non
     await h.open_table(ALICE, BOB, preset="rami51", start=False, opening="30")
     embed = (await h.slash(ALICE, "table")).first.embed
     assert embed.description.startswith("Preset rami51:") and "house rules below" in embed.description
+
+
+async def test_create_without_permissions_is_refused_with_the_missing_ones(h: Harness) -> None:
+    """/lobby create where the bot cannot post embeds names the missing permissions, privately."""
+    perms = discord.Permissions(view_channel=True, send_messages=True, read_message_history=True)
+    r = await h.slash(ALICE, "lobby create", app_permissions=perms)
+    assert r.first.ephemeral and "Embed Links" in r.text and "Send Messages" not in r.text
+    assert await h.db.games.get_active(CHANNEL) is None
