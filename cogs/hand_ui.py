@@ -22,8 +22,10 @@ from cogs.messages import Translator
 from cogs.service import Refusal
 from cogs.views import Guarded, custom_id, persistent, register, template, values
 from rummy import actions as act
-from rummy.cards import Card, parse_cards
+from rummy.cards import Card, format_cards, parse_cards
 from rummy.deal import Phase
+from rummy.errors import RummyError
+from rummy.melds import make_meld
 from rummy.view import PlayerView
 
 MAX_OPTIONS = 25
@@ -265,7 +267,13 @@ class MeldPick(_Item, discord.ui.DynamicItem[Select], template=template("mbs:(?P
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
-        pending = [*self.pending, [Card.parse(v) for v in values(interaction)]]
+        group = [Card.parse(v) for v in values(interaction)]
+        try:  # a bad group is refused at once (privately): the builder keeps the good ones
+            make_meld(group, view.rules)
+        except RummyError as exc:
+            raise Refusal("builder_refused", cards=format_cards(group),
+                          why=str(exc).split(": ", 1)[-1]) from None
+        pending = [*self.pending, group]
         encoded = encode_groups(pending)
         if len(custom_id(self.game_id, "mbs", "")) + len(encoded) > 100:
             raise Refusal("too_many_cards")

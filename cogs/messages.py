@@ -141,7 +141,9 @@ EN: dict[str, str] = {
     "ph_layoff_meld": "Choose a meld on the table…",
     "ph_layoff_cards": "Choose the cards to add to meld {n}…",
     "builder_title": "Meld builder",
-    "builder_help": "Pick the cards of one meld, then add another or lay them down together.",
+    "builder_help": "Pick the cards of one meld, then add another or lay them down together. A joker takes the "
+                    "lowest free place: to choose its card, type e.g. `/meld 7H 8H JK=9H`.",
+    "builder_refused": "{cards} is not a meld: {why} Pick the cards again.",
     "builder_pending": "Melds so far",
     "builder_bad": "not a meld: {why}",
     "layoff_title": "Lay off",

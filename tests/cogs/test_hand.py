@@ -138,15 +138,16 @@ async def test_meld_builder(h: Harness) -> None:
     assert len((await h.view(me)).melds) == 2
 
 
-async def test_meld_builder_shows_a_bad_group(h: Harness) -> None:
-    """A group that is no meld is shown with the reason before anything is played."""
+async def test_meld_builder_refuses_a_bad_group(h: Harness) -> None:
+    """A group that is no meld is refused at pick time with the reason; the builder is left as it was."""
     await h.open_table(ALICE, BOB)
     me, _ = await seats(h)
     seat = (await h.table()).seat_of(me.id)
     await rig(h.db, CHANNEL, {seat: "4H 5D 6H"})
     await h.click(me, "rami:1:draw:stock")
-    step = (await h.click(me, "rami:1:mbs:", ["4H", "5D", "6H"])).first
-    assert "not a meld" in step.text
+    r = await h.click(me, "rami:1:mbs:", ["4H", "5D", "6H"])
+    assert [s.where for s in r.sent] == ["reply"] and r.first.ephemeral
+    assert "not a meld" in r.text and "Pick the cards again" in r.text
     r = await h.click(me, "rami:1:mk:4H.5D.6H")
     assert r.first.ephemeral and "is not a run" in r.text
 
