@@ -195,9 +195,26 @@ def board_embed(table: Table, tr: Translator, *, deadline: datetime | None = Non
     else:
         embed.add_field(name=tr("board_players"), value=clip(_players(spectator, table, tr)), inline=False)
         melds = [f"{m.index + 1}. {m.meld} ({name_of(table, m.owner)})" for m in spectator.melds]
-        embed.add_field(name=tr("board_melds"), value=clip("\n".join(melds) or tr("board_no_melds")),
-                        inline=False)
+        for i, chunk in enumerate(chunks(melds) or [tr("board_no_melds")]):
+            embed.add_field(name=tr("board_melds") if i == 0 else "\u200b", value=chunk, inline=False)
     return embed
+
+
+MELD_FIELDS = 4  # fields the melds may take (4 × 1024 characters keeps the embed under 6000)
+
+
+def chunks(lines: list[str], limit: int = FIELD_LIMIT, most: int = MELD_FIELDS) -> list[str]:
+    """``lines`` joined into at most ``most`` field values of ``limit`` characters, whole lines each
+    (the last one clipped if even that is not enough)."""
+    out: list[str] = []
+    for line in lines:
+        if out and len(out[-1]) + 1 + len(line) <= limit:
+            out[-1] += "\n" + line
+        elif len(out) < most:
+            out.append(clip(line, limit))
+        else:
+            out[-1] = clip(out[-1] + "\n" + line, limit)
+    return out
 
 
 def _players(view: PlayerView, table: Table, tr: Translator) -> str:

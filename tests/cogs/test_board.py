@@ -7,6 +7,7 @@ from unittest.mock import MagicMock
 
 import discord
 
+from cogs.render import chunks
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
 
 
@@ -61,3 +62,11 @@ async def test_join_during_create_posts_no_second_board(h: Harness, monkeypatch:
     row = await h.db.games.get(1)
     assert row.message_id is not None and h.channels.messages[row.message_id] is not created.first
     assert "Bob" in str(h.channels.messages[row.message_id].embed.to_dict())
+
+
+def test_many_melds_spread_over_several_fields() -> None:
+    """Meld lines are split over fields of at most 1024 characters, whole lines, none lost up to the cap."""
+    lines = [f"{n}. 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ (Someone with a long name)" for n in range(1, 61)]
+    out = chunks(lines)
+    assert len(out) > 1 and all(len(c) <= 1024 for c in out)
+    assert "\n".join(out).split("\n") == lines
