@@ -48,7 +48,7 @@ class Info(commands.Cog):
                 rules = table.rules
             except Refusal:
                 rules = find_preset("basic")
-        await reply(interaction, rules.describe(), ephemeral=True)
+        await reply(interaction, render.clip(rules.describe(), 2000), ephemeral=True)
 
     @app_commands.command(name="hint", description="Advice for your hand: best melds, the opening, a discard")
     @app_commands.guild_only()

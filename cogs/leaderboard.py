@@ -39,7 +39,7 @@ class Leaderboard(commands.Cog):
         tr = ctx.public
         embed = discord.Embed(title=tr("lb_title", preset=preset or tr("lb_all")), colour=render.COLOUR)
         lines = [_line(tr, i, s) for i, s in enumerate(people, start=1)]
-        embed.description = render.clip("\n".join(lines) or tr("lb_empty"), 4000)
+        embed.description = render.clip("\n".join(lines) or tr("lb_no_people" if bots else "lb_empty"), 4000)
         if bots:
             embed.add_field(name=tr("lb_bots"), value=render.clip("\n".join(
                 "🤖 " + _line(tr, i, s) for i, s in enumerate(bots, start=1))), inline=False)

@@ -113,7 +113,6 @@ EN: dict[str, str] = {
     "board_standing": "{rank}. {name}: {score} points, {deals} deals won",
     "board_recent": "Recent",
     "dealer_mark": "deals",
-    "bot_mark": "computer",
     # -- private hand ---------------------------------------------------------------------
     "hand_title": "Your hand ({n} cards)",
     "hand_drawn": "You drew {card}.",
@@ -167,12 +166,13 @@ EN: dict[str, str] = {
     "lb_title": "Leaderboard: {preset}",
     "lb_all": "all presets",
     "lb_empty": "No finished games here yet.",
-    "lb_line": "{rank}. {name}: rating {rating:.1f} · {games} games · {wins} wins ({rate:.0%}) · "
-               "{deals} deals won · {rummies} rummies",
+    "lb_no_people": "No person has finished a game here yet: only computer players, below.",
+    "lb_line": "{rank}. {name}: rating {rating:.1f} · games: {games} · wins: {wins} ({rate:.0%}) · "
+               "deals won: {deals} · rummies: {rummies}",
     "lb_bots": "Computer players (not ranked with people)",
     "stats_title": "{name}'s record",
     "stats_none": "{name} has not finished a game here yet.",
-    "stats_line": "{preset}: {games} games, {wins} wins ({rate:.0%}), {deals} deals won, {rummies} rummies, "
+    "stats_line": "{preset}: games: {games}, wins: {wins} ({rate:.0%}), deals won: {deals}, rummies: {rummies}, "
                   "rating {rating:.1f}",
 }
 

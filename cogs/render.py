@@ -149,8 +149,9 @@ def lobby_embed(table: Table, tr: Translator, expires: datetime | None = None) -
         pause=OPTIONS["bot_pause"].show(o.bot_pause), hints=OPTIONS["hints"].show(o.hints)), inline=False)
     seats = []
     for i, p in enumerate(table.players):
-        mark = tr("lobby_host") if str(table.host_id) == p.id else tr("bot_mark") if p.is_bot else ""
-        seats.append(f"{i + 1}. {escape_markdown(p.name)}" + (f" ({mark})" if mark else ""))
+        mark = tr("lobby_host") if str(table.host_id) == p.id else ""
+        robot = "🤖 " if p.is_bot else ""  # a computer player's name already says its level
+        seats.append(f"{i + 1}. {robot}{escape_markdown(p.name)}" + (f" ({mark})" if mark else ""))
     embed.add_field(name=tr("lobby_seats", n=len(table.players), max=rules.max_players),
                     value=clip("\n".join(seats)), inline=False)
     footer = tr("lobby_footer")
@@ -222,7 +223,7 @@ def _players(view: PlayerView, table: Table, tr: Translator) -> str:
     for seat in range(len(table.players)):
         name = name_of(table, seat)
         if table.players[seat].is_bot:
-            name += f" ({tr('bot_mark')})"
+            name = "🤖 " + name
         if seat == view.dealer:
             name += f" ({tr('dealer_mark')})"
         if seat in view.dropped or seat in view.eliminated or seat not in view.hand_sizes:

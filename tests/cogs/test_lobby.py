@@ -264,3 +264,11 @@ async def test_create_without_permissions_is_refused_with_the_missing_ones(h: Ha
     r = await h.slash(ALICE, "lobby create", app_permissions=perms)
     assert r.first.ephemeral and "Embed Links" in r.text and "Send Messages" not in r.text
     assert await h.db.games.get_active(CHANNEL) is None
+
+
+async def test_computer_players_are_marked_once(h: Harness) -> None:
+    """A computer player shows as "🤖 Bot (easy)", without a second "(computer)"."""
+    await h.slash(ALICE, "lobby create")
+    await h.slash(ALICE, "lobby addbot", level="easy")
+    text = (await h.slash(ALICE, "table")).text
+    assert "🤖 Bot (easy)" in text and "(computer)" not in text
