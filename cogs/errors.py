@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from cogs.common import reply
-from cogs.messages import command_text, translator
+from cogs.messages import CATALOG, EN, command_text, language, translator
 from cogs.service import Refusal
 from data import ChannelBusy, GameClosed, GameNotFound, StaleState
 from rummy.errors import RummyError
@@ -41,13 +41,26 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
+def rules_text(locale: object, error: RummyError) -> str:
+    """An engine refusal in the player's language: ``rules.<key>`` of the catalog with the error's
+    params; English (and any error without a key or translation) reads ``str(error)``."""
+    table = CATALOG[language(locale)]
+    template = table.get(f"rules.{error.key}") if error.key and table is not EN else None
+    if template is None:
+        return str(error)
+    try:
+        return template.format(**error.params)
+    except (KeyError, IndexError, ValueError):
+        return str(error)
+
+
 def refusal_text(interaction: discord.Interaction, error: BaseException) -> str | None:
     """What to tell the player when ``error`` is a refusal; None when it is a bug."""
     tr = translator(interaction.locale)
     if isinstance(error, Refusal):
         return tr(error.key, **error.params)
     if isinstance(error, RummyError):
-        return str(error)
+        return rules_text(interaction.locale, error)
     for kind, key in _DATA_KEYS.items():
         if isinstance(error, kind):
             return tr(key)

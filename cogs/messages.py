@@ -3,7 +3,8 @@
 ``tr = translator(interaction.locale)`` then ``tr("joined", name="Alice", n=2, max=6)``. A key
 missing from a locale's table falls back to English, so a partial translation works: the French
 table below shows the mechanism and covers the most frequent lines. The rules engine's refusals
-(``IllegalAction``) are already sentences for players and are shown as they are.
+carry a ``key`` (:class:`rummy.errors.RummyError`): ``rules.<key>`` here translates them, and an
+error without a key or translation is shown as its English ``str()``.
 """
 
 from __future__ import annotations
@@ -174,9 +175,61 @@ EN: dict[str, str] = {
     "stats_none": "{name} has not finished a game here yet.",
     "stats_line": "{preset}: games: {games}, wins: {wins} ({rate:.0%}), deals won: {deals}, rummies: {rummies}, "
                   "rating {rating:.1f}",
+    # -- the rules engine's refusals (RummyError.key): English is str(error); other languages
+    # -- translate these, with the same placeholders (the error's params) ----------------------
+    "rules.not_your_turn": "It is not your turn.",
+    "rules.turn_of": "It's {name}'s turn.",
+    "rules.must_draw": "You must draw first: from the stock or the discard pile.",
+    "rules.starter_no_draw": "The starter's first turn has no draw: meld if you like, then discard.",
+    "rules.already_drew": "You have already drawn this turn: meld, lay off or discard.",
+    "rules.discard_empty": "The discard pile is empty: draw from the stock.",
+    "rules.cards_short": "You have only {held} {card} in your hand, not {named}.",
+    "rules.card_not_in_hand": "You don't have {card} in your hand.",
+    "rules.one_meld_per_turn": "Only one new meld per turn at this table (lay-offs are free).",
+    "rules.opening_too_low": "Your first lay-down needs {need} points: your melds make {have}.",
+    "rules.lay_off_before_opening": "You can only add to melds on the table after your first lay-down of {need} "
+                                    "points.",
+    "rules.lay_off_next_turn": "You can add to melds on the table from your next turn on.",
+    "rules.discard_taken": "You took {card} from the discard pile: discard another card this turn.",
+    "rules.meld_too_short": "{cards} is not a meld: a meld needs at least 3 cards.",
+    "rules.set_suits": "{cards} is not a set: the suits must all differ.",
+    "rules.not_run_or_set": "{cards} is not a run: the cards of a run share one suit (and a set shares one rank).",
+    "rules.run_rank_twice": "{cards} is not a run: a rank appears twice.",
+    "rules.game_over": "This game is over.",
+    "rules.not_seated": "You are not playing at this table.",
+    "rules.already_started": "The game has already started.",
+    "rules.only_host": "Only the host can do that.",
+    "rules.table_full": "The table is full ({max} seats).",
+    "rules.already_seated": "You are already seated at this table.",
 }
 
 FR: dict[str, str] = {
+    "rules.not_your_turn": "Ce n'est pas votre tour.",
+    "rules.turn_of": "C'est au tour de {name}.",
+    "rules.must_draw": "Piochez d'abord : dans la pioche ou sur la défausse.",
+    "rules.starter_no_draw": "Le premier joueur ne pioche pas à son premier tour : posez si vous voulez, "
+                             "puis défaussez.",
+    "rules.already_drew": "Vous avez déjà pioché ce tour-ci : posez, complétez ou défaussez.",
+    "rules.discard_empty": "La défausse est vide : piochez dans la pioche.",
+    "rules.cards_short": "Vous n'avez que {held} {card} en main, pas {named}.",
+    "rules.card_not_in_hand": "Vous n'avez pas {card} en main.",
+    "rules.one_meld_per_turn": "Une seule nouvelle combinaison par tour à cette table (compléter reste libre).",
+    "rules.opening_too_low": "Votre première pose demande {need} points : vos combinaisons en font {have}.",
+    "rules.lay_off_before_opening": "Vous ne pouvez compléter les combinaisons posées qu'après votre première pose "
+                                    "de {need} points.",
+    "rules.lay_off_next_turn": "Vous pourrez compléter les combinaisons posées à partir de votre prochain tour.",
+    "rules.discard_taken": "Vous avez pris {card} dans la défausse : défaussez une autre carte ce tour-ci.",
+    "rules.meld_too_short": "{cards} n'est pas une combinaison : il faut au moins 3 cartes.",
+    "rules.set_suits": "{cards} n'est pas un brelan ou carré : les couleurs doivent toutes différer.",
+    "rules.not_run_or_set": "{cards} n'est pas une suite : une suite est d'une seule couleur (un brelan, d'un seul "
+                            "rang).",
+    "rules.run_rank_twice": "{cards} n'est pas une suite : un rang y figure deux fois.",
+    "rules.game_over": "Cette partie est terminée.",
+    "rules.not_seated": "Vous ne jouez pas à cette table.",
+    "rules.already_started": "La partie a déjà commencé.",
+    "rules.only_host": "Seul l'hôte de la table peut faire cela.",
+    "rules.table_full": "La table est complète ({max} places).",
+    "rules.already_seated": "Vous êtes déjà assis à cette table.",
     "guild_only": "Rami se joue sur un serveur, pas en message privé.",
     "no_table": "Il n'y a pas de table dans ce salon : ouvrez-en une avec /lobby create.",
     "busy": "Il y a déjà une table dans ce salon : terminez-la ou annulez-la d'abord.",

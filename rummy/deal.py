@@ -158,13 +158,13 @@ class Deal:
         if self.over:
             raise WrongPhase("This deal is over.")
         if seat != self.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn("It is not your turn.", key="not_your_turn")
         if isinstance(action, act.Draw):
             return self._plan_draw(action.source)
         if not isinstance(action, act.Meld | act.LayOff | act.Swap | act.Discard):
             raise IllegalAction(f"{action!r} is not something a player can do.")
         if self.phase is Phase.DRAW:
-            raise WrongPhase("You must draw first: from the stock or the discard pile.")
+            raise WrongPhase("You must draw first: from the stock or the discard pile.", key="must_draw")
         if isinstance(action, act.Meld):
             return plays.plan_meld(self, seat, action.melds)
         if isinstance(action, act.LayOff):
@@ -176,11 +176,12 @@ class Deal:
     def _plan_draw(self, source: act.Source) -> act.Source:
         if self.phase is not Phase.DRAW:
             if self.turns == 0 and self.rules.first_discard is FirstDiscard.STARTER_EXTRA_CARD:
-                raise WrongPhase("The starter's first turn has no draw: meld if you like, then discard.")
-            raise WrongPhase("You have already drawn this turn: meld, lay off or discard.")
+                raise WrongPhase("The starter's first turn has no draw: meld if you like, then discard.",
+                                 key="starter_no_draw")
+            raise WrongPhase("You have already drawn this turn: meld, lay off or discard.", key="already_drew")
         if source is act.Source.DISCARD:
             if not self.discard:
-                raise IllegalAction("The discard pile is empty: draw from the stock.")
+                raise IllegalAction("The discard pile is empty: draw from the stock.", key="discard_empty")
         elif not self.can_draw_stock():
             raise IllegalAction("The stock is empty and cannot be rebuilt: take the top discard.")
         return source

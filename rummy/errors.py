@@ -1,10 +1,22 @@
-"""One family of errors. Every ``str()`` is a sentence a player can read as is."""
+"""One family of errors. Every ``str()`` is a sentence a player can read as is.
+
+An error may also carry a ``key`` and ``params`` so that a user interface can show the same
+sentence in another language (it looks ``key`` up in its catalog and falls back to ``str()``).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class RummyError(Exception):
-    """Base of every error the rules package raises on purpose."""
+    """Base of every error the rules package raises on purpose. ``str()`` stays the English
+    sentence; ``key`` (or None) and ``params`` name it for translations."""
+
+    def __init__(self, *args: object, key: str | None = None, params: Mapping[str, object] | None = None) -> None:
+        super().__init__(*args)
+        self.key = key
+        self.params: dict[str, object] = dict(params or {})
 
 
 class BadCard(RummyError, ValueError):

@@ -114,7 +114,7 @@ class Game:
 
     def _current_deal(self, seat: int) -> Deal:
         if self.outcome is not None or self.deal is None:
-            raise GameOver("This game is over.")
+            raise GameOver("This game is over.", key="game_over")
         if seat in self.dropped:
             raise IllegalAction("You have left this game.")
         if seat in self.eliminated:

@@ -131,7 +131,8 @@ def make_meld(cards: Sequence[Card], rules: Rules) -> Meld:
     """Judge ``cards`` as one meld; raise :class:`InvalidMeld` with a reason a player reads."""
     shown = format_cards(cards)
     if len(cards) < 3:
-        raise InvalidMeld(f"{shown} is not a meld: a meld needs at least 3 cards.")
+        raise InvalidMeld(f"{shown} is not a meld: a meld needs at least 3 cards.", key="meld_too_short",
+                          params={"cards": shown})
     naturals = [c for c in cards if not c.is_joker]
     jokers = [c for c in cards if c.is_joker]
     _check_jokers(len(naturals), len(jokers), rules, shown)
@@ -150,7 +151,8 @@ def _make_set(naturals: list[Card], jokers: list[Card], shown: str) -> Meld:
     assert rank is not None
     suits = [c.suit for c in naturals]
     if len(set(suits)) != len(suits):
-        raise InvalidMeld(f"{shown} is not a set: the suits must all differ.")
+        raise InvalidMeld(f"{shown} is not a set: the suits must all differ.", key="set_suits",
+                          params={"cards": shown})
     if len(naturals) + len(jokers) > 4:
         raise InvalidMeld(f"{shown} is not a set: a set has 3 or 4 cards, one of each suit.")
     for j in jokers:
@@ -206,7 +208,8 @@ def _make_run(
     if len(suits) > 1:
         if len({c.rank for c in every_natural}) == 1:
             raise InvalidMeld(f"{shown} is not a set: the suits must all differ.")
-        raise InvalidMeld(f"{shown} is not a run: the cards of a run share one suit (and a set shares one rank).")
+        raise InvalidMeld(f"{shown} is not a run: the cards of a run share one suit (and a set shares one rank).",
+                          key="not_run_or_set", params={"cards": shown})
     suit = every_natural[0].suit
     assert suit is not None
     for j in jokers:
@@ -214,7 +217,7 @@ def _make_run(
             raise InvalidMeld(f"{shown} is not a run: the joker must stand for a {suit.symbol} card.")
     ranks_seen = [c.rank for c in every_natural]
     if len(set(ranks_seen)) != len(ranks_seen):
-        raise InvalidMeld(f"{shown} is not a run: a rank appears twice.")
+        raise InvalidMeld(f"{shown} is not a run: a rank appears twice.", key="run_rank_twice", params={"cards": shown})
     length = len(naturals) + len(jokers) + len(fixed)
     if length > 13:
         raise InvalidMeld(f"{shown} is not a run: a run holds at most 13 cards (A to K, or 2 to A).")

@@ -98,8 +98,9 @@ def match_cards(deal: Deal, seat: int, wanted: Sequence[Card], for_discard: bool
             named = sum(x == w for x in wanted)
             shown = w.unpinned().pretty
             if held:
-                raise CardNotInHand(f"You have only {held} {shown} in your hand, not {named}.")
-            raise CardNotInHand(f"You don't have {shown} in your hand.")
+                raise CardNotInHand(f"You have only {held} {shown} in your hand, not {named}.", key="cards_short",
+                                    params={"held": held, "card": shown, "named": named})
+            raise CardNotInHand(f"You don't have {shown} in your hand.", key="card_not_in_hand", params={"card": shown})
     return out
 
 
@@ -149,7 +150,7 @@ def plan_meld(deal: Deal, seat: int, groups: Sequence[Sequence[Card]]) -> MeldPl
     if not groups or not any(groups):
         raise InvalidMeld("Name the cards to meld.")
     if rules.one_meld_per_turn and deal.melds_now + len(groups) > 1:
-        raise InvalidMeld("Only one new meld per turn at this table (lay-offs are free).")
+        raise InvalidMeld("Only one new meld per turn at this table (lay-offs are free).", key="one_meld_per_turn")
     physical = match_cards(deal, seat, [c for g in groups for c in g])
     made: list[Meld] = []
     i = 0
@@ -162,7 +163,8 @@ def plan_meld(deal: Deal, seat: int, groups: Sequence[Sequence[Card]]) -> MeldPl
         if total < rules.opening:
             raise OpeningTooLow(
                 f"Your first lay-down needs {rules.opening} points: "
-                f"{'this meld makes' if len(made) == 1 else 'these melds make'} {total}."
+                f"{'this meld makes' if len(made) == 1 else 'these melds make'} {total}.",
+                key="opening_too_low", params={"need": rules.opening, "have": total},
             )
     table_after = [t.meld for t in deal.melds] + made
     rest = rest_after(deal, seat, physical, table_after, opens_now=opens)
@@ -183,9 +185,9 @@ def plan_lay_off(deal: Deal, seat: int, cards: Sequence[Card], target: int) -> L
         if not deal.has_opened(seat):
             raise CannotLayOff(
                 f"You can only add to melds on the table after your first lay-down "
-                f"of {deal.rules.opening} points."
+                f"of {deal.rules.opening} points.", key="lay_off_before_opening", params={"need": deal.rules.opening},
             )
-        raise CannotLayOff("You can add to melds on the table from your next turn on.")
+        raise CannotLayOff("You can add to melds on the table from your next turn on.", key="lay_off_next_turn")
     table = table_meld(deal, target)
     physical = match_cards(deal, seat, cards)
     new = lay_off(table.meld, physical, deal.rules)
@@ -213,7 +215,8 @@ def plan_discard(deal: Deal, seat: int, card: Card) -> DiscardPlan:
     (physical,) = match_cards(deal, seat, [card], for_discard=True)
     if deal.taken is not None and physical is deal.taken:
         raise CannotDiscard(
-            f"You took {physical.pretty} from the discard pile: discard another card this turn."
+            f"You took {physical.pretty} from the discard pile: discard another card this turn.",
+            key="discard_taken", params={"card": physical.pretty},
         )
     if joker_play(deal, seat) is not None:
         raise CannotDiscard("You took a joker from the table: you must play it again this turn.")

@@ -122,7 +122,7 @@ class Table:
         """The seat of a person, or :class:`NotSeated`."""
         seat = self.seat_of(user_id)
         if seat is None:
-            raise NotSeated("You are not playing at this table.")
+            raise NotSeated("You are not playing at this table.", key="not_seated")
         return seat
 
     def user_id(self, seat: int) -> int | None:
@@ -171,22 +171,23 @@ class Table:
     # -- lobby -----------------------------------------------------------------------------
     def _lobby(self) -> None:
         if self.status is TableStatus.PLAYING:
-            raise LobbyError("The game has already started.")
+            raise LobbyError("The game has already started.", key="already_started")
         if self.status is not TableStatus.LOBBY:
             raise LobbyError("This table is closed.")
 
     def _host(self, user_id: int, moderator: bool = False, what: str = "do that") -> None:
         if user_id != self.host_id and not moderator:
-            raise NotHost(f"Only the host can {what}.")
+            raise NotHost(f"Only the host can {what}.", key="only_host")
 
     def _room(self) -> None:
         if len(self.players) >= self.max_players:
-            raise LobbyError(f"The table is full ({self.max_players} seats).")
+            raise LobbyError(f"The table is full ({self.max_players} seats).", key="table_full",
+                             params={"max": self.max_players})
 
     def join(self, user_id: int, name: str) -> None:
         self._lobby()
         if self.seat_of(user_id) is not None:
-            raise LobbyError("You are already seated at this table.")
+            raise LobbyError("You are already seated at this table.", key="already_seated")
         self._room()
         self.players.append(Player(str(user_id), name))
 
@@ -301,7 +302,8 @@ class Table:
                              else "This game is over.")
         turn = self.turn
         if turn is not None and seat != turn and seat in self.active_seats:
-            raise NotYourTurn(f"It's {self.players[turn].name}'s turn.")
+            raise NotYourTurn(f"It's {self.players[turn].name}'s turn.", key="turn_of",
+                              params={"name": self.players[turn].name})
         events = self.game.apply(seat, action)
         if not auto:
             self.timeouts.pop(seat, None)

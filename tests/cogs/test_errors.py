@@ -10,11 +10,11 @@ import discord
 import pytest
 from discord import app_commands
 
-from cogs.errors import RamiTree, report_error
+from cogs.errors import RamiTree, report_error, rules_text
 from cogs.messages import EN, FR, language, text, translator
 from cogs.service import Refusal
 from data import ChannelBusy, GameClosed, StaleState
-from rummy.errors import NotYourTurn
+from rummy.errors import NotYourTurn, RummyError
 from tests.cogs.conftest import ALICE, CHLOE, Harness
 
 
@@ -135,3 +135,24 @@ def test_language_of_a_locale(locale: object, expected: str) -> None:
 def test_translator_formats() -> None:
     """A bound translator fills the placeholders."""
     assert translator("en-US")("joined", n=2, max=6) == "You joined the table (2/6)."
+
+
+async def test_engine_refusal_in_french(h: Harness) -> None:
+    """A French player reads the engine's refusal from the catalog, with its params."""
+    await h.open_table(ALICE, CHLOE)
+    table = await h.table()
+    waiting = CHLOE if table.players[table.turn].id == str(ALICE.id) else ALICE
+    mover = table.players[table.turn].name
+    r = await h.slash(waiting, "draw")
+    expected = FR["rules.turn_of"].format(name=mover) if waiting is CHLOE else f"It's {mover}'s turn."
+    assert r.first.ephemeral and r.text == expected
+
+
+def test_engine_refusal_without_translation_reads_english() -> None:
+    """An engine error with no key, or a key French lacks, is shown as its English str()."""
+    assert rules_text("fr", RummyError("Plain.")) == "Plain."
+    assert rules_text("fr", RummyError("Other.", key="no_such_key")) == "Other."
+    assert rules_text("en-US", NotYourTurn("It's Bob's turn.", key="turn_of", params={"name": "Bob"})) == \
+        "It's Bob's turn."
+    assert rules_text("fr", NotYourTurn("It's Bob's turn.", key="turn_of", params={"name": "Bob"})) == \
+        "C'est au tour de Bob."

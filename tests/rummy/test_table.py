@@ -384,3 +384,25 @@ def test_time_out_plays_a_safe_turn_then_drops_at_the_third() -> None:
         table.time_out(table.turn)
     _events, count, dropped = table.time_out(first)
     assert (count, dropped) == (3, True) and first in table.game.dropped
+
+
+def test_refusals_carry_a_key_and_params_for_translations() -> None:
+    """Common refusals name themselves by key, with params; str() stays the English sentence."""
+    table = started()
+    other = 1 - table.turn
+    with pytest.raises(NotYourTurn) as out_of_turn:
+        table.act(other, act.Draw(act.Source.STOCK))
+    assert out_of_turn.value.key == "turn_of" and out_of_turn.value.params == {"name": table.players[table.turn].name}
+    assert str(out_of_turn.value) == f"It's {table.players[table.turn].name}'s turn."
+    with pytest.raises(WrongPhase) as no_draw:
+        table.act(table.turn, act.Discard(table.game.deal.hands[table.turn][0]))
+    assert no_draw.value.key == "must_draw" and str(no_draw.value).startswith("You must draw first")
+    with pytest.raises(LobbyError) as closed:
+        table.join(CARL, "Carl")
+    assert closed.value.key == "already_started"
+
+
+def test_an_error_without_key_keeps_working() -> None:
+    """A RummyError raised the old way has no key and empty params."""
+    error = RummyError("Something.")
+    assert (str(error), error.key, error.params) == ("Something.", None, {})
