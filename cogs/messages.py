@@ -142,7 +142,8 @@ EN: dict[str, str] = {
     "ph_layoff_cards": "Choose the cards to add to meld {n}…",
     "builder_title": "Meld builder",
     "builder_help": "Pick the cards of one meld, then add another or lay them down together. A joker takes the "
-                    "lowest free place: to choose its card, type e.g. `/meld 7H 8H JK=9H`.",
+                    "lowest free place: to choose the card it stands for, type the meld with /meld instead "
+                    "(its help shows how to pin a joker).",
     "builder_refused": "{cards} is not a meld: {why} Pick the cards again.",
     "builder_pending": "Melds so far",
     "builder_bad": "not a meld: {why}",
