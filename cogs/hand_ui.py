@@ -26,6 +26,7 @@ from rummy.cards import Card, format_cards, parse_cards
 from rummy.deal import Phase
 from rummy.errors import RummyError
 from rummy.melds import make_meld
+from rummy.table import Table
 from rummy.view import PlayerView
 
 MAX_OPTIONS = 25
@@ -310,14 +311,34 @@ class LayOffButton(_Item, discord.ui.DynamicItem[Button], template=template("lo"
 
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        _row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
         options = [discord.SelectOption(label=render.clip(m.label, 100), value=str(m.index))
-                   for m in view.melds[:MAX_OPTIONS]]
+                   for m in layoff_targets(table, view)]
         if not options:
             raise Refusal("no_meld_number")
         select = LayOffMeld(self.game_id, options, ctx.tr("ph_layoff_meld"))
         embed = discord.Embed(title=ctx.tr("layoff_title"), description=ctx.tr("layoff_help"), colour=render.COLOUR)
         await update(interaction, embed=embed, view=persistent(select, RefreshButton(self.game_id, ctx.tr("btn_back"))))
+
+
+def layoff_targets(table: Table, view: PlayerView) -> list[Any]:
+    """The melds the lay-off select offers: all of them when they fit in one select; with more,
+    only those one of the hand's cards can extend now (checked by the engine)."""
+    melds = list(view.melds)
+    if len(melds) <= MAX_OPTIONS or table.game is None or view.seat is None:
+        return melds[:MAX_OPTIONS]
+    game, seat = table.game, view.seat
+
+    def extendable(index: int) -> bool:
+        for card in view.hand:
+            try:
+                game.check(seat, act.LayOff((card,), index))
+            except RummyError:
+                continue
+            return True
+        return False
+
+    return [m for m in melds if extendable(m.index)][:MAX_OPTIONS] or melds[:MAX_OPTIONS]
 
 
 @register
