@@ -41,7 +41,7 @@ async def show_hand(ctx: Ctx, game_id: int | None = None, *, edit: bool = False)
     """Send the caller's hand privately (``edit``: redraw the private message clicked on)."""
     row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, game_id)
     advice = await advise_async(view, table.game) if table.options.hints else None
-    embed = render.hand_embed(view, table, ctx.tr, advice)
+    embed = render.hand_embed(view, table, ctx.tr, advice, row.turn_deadline)
     components = hand_view(row.id, view, ctx.tr)
     if edit:
         await update(ctx.interaction, embed=embed, view=components)
@@ -59,7 +59,7 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     private: dict[str, Any] = {}
     if view is not None:
         advice = await advise_async(view, out.table.game) if out.table.options.hints else None
-        private = {"embed": render.hand_embed(view, out.table, ctx.tr, advice),
+        private = {"embed": render.hand_embed(view, out.table, ctx.tr, advice, out.row.turn_deadline),
                    "view": hand_view(out.row.id, view, ctx.tr)}
     if edit:
         if private:

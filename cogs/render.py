@@ -254,7 +254,8 @@ def scores_embed(table: Table, tr: Translator) -> discord.Embed:
 # -- the private hand (ephemeral only) ---------------------------------------------------------
 
 
-def hand_embed(view: PlayerView, table: Table, tr: Translator, advice: Advice | None) -> discord.Embed:
+def hand_embed(view: PlayerView, table: Table, tr: Translator, advice: Advice | None,
+               deadline: datetime | None = None) -> discord.Embed:
     """A player's own hand, sorted, with the melds it can make now. For ephemeral replies only."""
     cards = []
     for card in view.hand:
@@ -272,6 +273,8 @@ def hand_embed(view: PlayerView, table: Table, tr: Translator, advice: Advice | 
             status = tr("hand_turn_play")
             if view.drawn is not None:
                 status = tr("hand_drawn", card=view.drawn.pretty) + " " + status
+        if deadline is not None:
+            status += "\n" + tr("board_deadline", when=format_dt(deadline, "R"))
     elif view.turn is not None:
         status = tr("hand_wait", name=name_of(table, view.turn))
     else:

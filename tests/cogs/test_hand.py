@@ -211,3 +211,11 @@ def test_layoff_select_keeps_only_extendable_melds_when_there_are_too_many() -> 
     assert [m.index for m in layoff_targets(table, view)] == [27]
     few = SimpleNamespace(melds=melds[:3], seat=0, hand=parse_cards("7H"))
     assert [m.index for m in layoff_targets(table, few)] == [0, 1, 2]
+
+
+async def test_hand_shows_the_turn_deadline(h: Harness) -> None:
+    """With a turn timer, the player to move sees in their hand when time runs out."""
+    await h.open_table(ALICE, BOB, turn_timer="60")
+    me, other = await seats(h)
+    assert "time runs out <t:" in (await h.slash(me, "hand")).text
+    assert "time runs out" not in (await h.slash(other, "hand")).text
