@@ -30,6 +30,7 @@ class Advice:
     discard: Card | None  # during the player's own turn, after the draw
     needed: int  # the opening threshold (0: none)
     playable_now: tuple[Meld, ...] = ()  # melds the rules accept right now (checked by the engine)
+    take_deadwood: int | None = None  # in the draw phase: deadwood kept after taking the top discard
 
     @property
     def can_open(self) -> bool:
@@ -83,7 +84,13 @@ def advise(view: PlayerView, game: Game | None = None) -> Advice:
             discard, _kept = best_discard(hand, rules, forbidden=view.taken)
         except ValueError:
             discard = None
-    advice = Advice(best, opening, discard, rules.opening)
+    take = None
+    if view.my_turn and view.phase is Phase.DRAW and view.discard_top is not None:
+        try:
+            take = best_discard([*hand, view.discard_top], rules, forbidden=view.discard_top)[1].deadwood
+        except ValueError:
+            take = None
+    advice = Advice(best, opening, discard, rules.opening, take_deadwood=take)
     if game is not None and view.seat is not None and view.my_turn and view.phase is Phase.PLAY:
         advice = replace(advice, playable_now=playable(advice, game, view.seat))
     return advice

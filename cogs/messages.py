@@ -157,6 +157,8 @@ EN: dict[str, str] = {
     "hint_open_yes": "You can open: {melds} make {points} points (you need {need}).",
     "hint_open_no": "You cannot open yet: your best melds make {points} points, opening needs {need}.",
     "hint_discard": "Suggested discard: {card}.",
+    "hint_take_yes": "Taking {top} lowers your deadwood from {before} to {after} points (after your best discard).",
+    "hint_take_no": "Taking {top} does not lower your deadwood ({before} points now, {after} after).",
     "hint_play_now": "You can lay down now: {command}",
     "hint_draw": "Draw first; the discard pile shows {top}.",
     "hint_wait": "It is not your turn: plan your melds meanwhile.",

@@ -324,6 +324,9 @@ def hint_text(view: PlayerView, advice: Advice, tr: Translator) -> str:
     elif view.phase is Phase.DRAW:
         top = view.discard_top.pretty if view.discard_top else tr("board_empty")
         lines.append(tr("hint_draw", top=top))
+        if advice.take_deadwood is not None:
+            key = "hint_take_yes" if advice.take_deadwood < advice.best.deadwood else "hint_take_no"
+            lines.append(tr(key, top=top, before=advice.best.deadwood, after=advice.take_deadwood))
     else:
         if advice.playable_now:
             lines.append(tr("hint_play_now", command=f"`{meld_command(advice.playable_now)}`"))

@@ -68,3 +68,16 @@ async def test_hints_off_hides_every_solver_advice(h: Harness) -> None:
     choices = await h.play.meld_cards(h.interaction(me), "")
     assert choices and all(" " not in c.value for c in choices)
     assert "turned off" in (await h.slash(me, "hint")).text
+
+
+async def test_hint_in_the_draw_phase_says_whether_taking_helps(h: Harness) -> None:
+    """Before drawing, /hint says whether the discard pile's top lowers the deadwood."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    top = (await h.view(me)).discard_top
+    assert not top.is_joker
+    rank, suit = str(top)[:-1], str(top)[-1]
+    pair = " ".join([f"{rank}{s}" for s in "HDCS" if s != suit][:2])  # with the top: a set
+    await rig(h.db, CHANNEL, {(await h.table()).seat_of(me.id): pair})
+    text = (await h.slash(me, "hint")).text
+    assert f"Taking {top.pretty} lowers your deadwood" in text
