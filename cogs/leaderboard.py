@@ -15,8 +15,13 @@ from data import Standing
 SHOWN = 10
 
 
+def shown_rating(rating: float) -> float:
+    """The rating as players read it: a new or losing player shows 0, never a puzzling negative."""
+    return max(0.0, rating)
+
+
 def _line(tr: Translator, rank: int, s: Standing) -> str:
-    return tr("lb_line", rank=rank, name=escape_markdown(s.display_name), rating=s.rating, games=s.games,
+    return tr("lb_line", rank=rank, name=escape_markdown(s.display_name), rating=shown_rating(s.rating), games=s.games,
               wins=s.wins, rate=s.win_rate, deals=s.deals_won, rummies=s.rummies)
 
 
@@ -43,6 +48,7 @@ class Leaderboard(commands.Cog):
         if bots:
             embed.add_field(name=tr("lb_bots"), value=render.clip("\n".join(
                 "🤖 " + _line(tr, i, s) for i, s in enumerate(bots, start=1))), inline=False)
+        embed.set_footer(text=tr("lb_footer"))
         await reply(interaction, embed=embed, ephemeral=False)
 
     @app_commands.command(name="stats", description="A player's record on this server")
@@ -61,7 +67,7 @@ class Leaderboard(commands.Cog):
             rows = [("*", record.overall), *sorted(record.presets.items())]
             embed.description = render.clip("\n".join(
                 tr("stats_line", preset=tr("lb_all") if key == "*" else key, games=s.games, wins=s.wins,
-                   rate=s.win_rate, deals=s.deals_won, rummies=s.rummies, rating=s.rating)
+                   rate=s.win_rate, deals=s.deals_won, rummies=s.rummies, rating=shown_rating(s.rating))
                 for key, s in rows), 4000)
         await reply(interaction, embed=embed, ephemeral=False)
 

@@ -170,6 +170,7 @@ EN: dict[str, str] = {
     "lb_title": "Leaderboard: {preset}",
     "lb_all": "all presets",
     "lb_empty": "No finished games here yet.",
+    "lb_footer": "The rating grows with wins against strong players and starts at 0; abandoned games never count.",
     "lb_no_people": "No person has finished a game here yet: only computer players, below.",
     "lb_line": "{rank}. {name}: rating {rating:.1f} · games: {games} · wins: {wins} ({rate:.0%}) · "
                "deals won: {deals} · rummies: {rummies}",

@@ -135,3 +135,11 @@ async def test_scores_after_the_game_ends(h: Harness, clock: Clock) -> None:
     assert "Score sheet" in r.text and "Deal 1" in r.text
     clock.advance(25 * 3600)
     assert "/lobby create" in (await h.slash(BOB, "scores")).text
+
+
+async def test_leaderboard_never_shows_a_negative_rating(h: Harness) -> None:
+    """The loser's rating shows as 0 at the lowest, and the footer explains the rating."""
+    await h.open_table(ALICE, BOB, game_length="1")
+    await play_game(h, [ALICE, BOB])
+    r = await h.slash(MALLORY, "leaderboard")
+    assert "rating -" not in r.text and "rating 0.0" in r.text and "abandoned games never count" in r.text
