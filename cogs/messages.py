@@ -48,10 +48,8 @@ EN: dict[str, str] = {
     "btn_leave": "Leave",
     "btn_start": "Start",
     "btn_hand": "My hand",
-    "created": "{name} opened a table ({preset}). Join with the button or /lobby join.",
     "joined": "You joined the table ({n}/{max}).",
     "left_lobby": "You left the table.",
-    "left_game": "You left the game.",
     "kicked": "{by} removed {name} from the table.",
     "bot_added": "{name} takes a seat ({n}/{max}).",
     "bot_removed": "{name} leaves the table.",
@@ -112,7 +110,6 @@ EN: dict[str, str] = {
     "board_no_melds": "none yet",
     "board_standings": "Final standings",
     "board_standing": "{rank}. {name}: {score} points, {deals} deals won",
-    "board_recent": "Recent",
     "dealer_mark": "deals",
     # -- private hand ---------------------------------------------------------------------
     "hand_title": "Your hand ({n} cards)",
