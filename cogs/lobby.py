@@ -12,7 +12,7 @@ from cogs.service import Refusal
 from rummy.table import BOT_LEVELS
 from rummy.table_options import setting_choices, setting_help, setting_names
 
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
+LEVEL_CHOICES = [app_commands.Choice(name=app_commands.locale_str(level), value=level) for level in BOT_LEVELS]
 
 
 NEEDED = {  # permission -> how Discord's settings name it

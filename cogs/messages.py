@@ -265,6 +265,12 @@ COMMANDS: dict[str, dict[str, str]] = {
         "Draw a card: from the stock, or the top of the discard pile": "Piocher : dans la pioche ou sur la défausse",
         "Discard a card and end your turn": "Défausser une carte et finir son tour",
         "See your hand (only you see it)": "Voir sa main (vous seul la voyez)",
+        # choice names (the value sent stays the English word)
+        "stock": "pioche",
+        "discard pile": "défausse",
+        "easy": "facile",
+        "normal": "moyen",
+        "hard": "difficile",
     },
 }
 

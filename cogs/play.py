@@ -21,8 +21,8 @@ from rummy.table import Table
 from rummy.view import PlayerView
 
 Choices = list[app_commands.Choice[str]]
-SOURCE_CHOICES = [app_commands.Choice(name="stock", value="stock"),
-                  app_commands.Choice(name="discard pile", value="discard")]
+SOURCE_CHOICES = [app_commands.Choice(name=app_commands.locale_str("stock"), value="stock"),
+                  app_commands.Choice(name=app_commands.locale_str("discard pile"), value="discard")]
 
 
 async def _own_view(interaction: discord.Interaction) -> PlayerView | None:
