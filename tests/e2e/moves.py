@@ -53,9 +53,9 @@ class Hands:
         if old is not None and version is not None and self.drawn_at.get(user.id) == version:
             return old
         if old is not None:
-            result = await self.driver.click(user, old, self.cid("refresh"))
+            result = await self.driver.click(user, old, self.on(old, "refresh"))
         else:
-            result = await self.driver.click(user, board, self.cid("hand"))
+            result = await self.driver.click(user, board, self.on(board, "hand"))
         self.note(user, result)
         hand = self.latest.get(user.id)
         assert hand is not None and hand.ephemeral_to == user.id, f"no private hand for {user.name}: {result.text}"
@@ -64,6 +64,19 @@ class Hands:
     def cid(self, *parts: object) -> str:
         """A component id of this game: ``rami:<game>:<parts>``."""
         return ":".join(["rami", str(self.game_id), *(str(p) for p in parts)])
+
+    def on(self, message: RecordedMessage, *parts: object) -> str:
+        """The id of the component ``rami:<game>:<parts>`` on ``message``, which may carry more after a colon
+        (the Take button names the card it takes: ``rami:<game>:draw:discard:7H``)."""
+        return component_id(message, self.cid(*parts))
+
+
+def component_id(message: RecordedMessage, prefix: str) -> str:
+    """The custom_id on ``message`` equal to ``prefix`` or extending it with ``:...``."""
+    ids = [c["custom_id"] for c in message.buttons + message.selects if "custom_id" in c]
+    found = [i for i in ids if i == prefix or i.startswith(prefix + ":")]
+    assert len(found) == 1, f"{prefix!r} on message {message.id}: {ids}"
+    return found[0]
 
 
 async def by_slash(driver: Driver, user: FakeUser, channel: FakeChannel, action: act.Action) -> list[InteractionResult]:
@@ -104,17 +117,17 @@ async def by_buttons(
     hand = await hands.fresh(user, board, version)
     results: list[InteractionResult] = []
     if isinstance(action, act.Draw):
-        results.append(await driver.click(user, hand, hands.cid("draw", action.source.value)))
+        results.append(await driver.click(user, hand, hands.on(hand, "draw", action.source.value)))
     elif isinstance(action, act.Discard):
-        results.append(await driver.select(user, hand, hands.cid("discard"), [action.card.token]))
+        results.append(await driver.select(user, hand, hands.on(hand, "discard"), [action.card.token]))
     elif isinstance(action, act.LayOff):
-        results.append(await driver.click(user, hand, hands.cid("lo")))
-        results.append(await driver.select(user, hand, hands.cid("lom"), [str(action.target)]))
+        results.append(await driver.click(user, hand, hands.on(hand, "lo")))
+        results.append(await driver.select(user, hand, hands.on(hand, "lom"), [str(action.target)]))
         cards = [c.token for c in action.cards]
-        results.append(await driver.select(user, hand, hands.cid("loc", action.target), cards))
+        results.append(await driver.select(user, hand, hands.on(hand, "loc", action.target), cards))
     else:
         assert isinstance(action, act.Meld)
-        results.append(await driver.click(user, hand, hands.cid("mb")))
+        results.append(await driver.click(user, hand, hands.on(hand, "mb")))
         for meld in action.melds:
             results.append(await driver.select(user, hand, EN["ph_meld_cards"], [c.token for c in meld]))
         results.append(await driver.click(user, hand, EN["btn_lay_down"].format(n=len(action.melds))))

@@ -23,7 +23,9 @@ where ``hand`` is empty) must show no face outside ``public(t) | hand(V, t)``. E
 message is scanned (edits included, each at its own time) with its embeds and the labels, values and ids
 of its components, and so is every autocomplete answer. Faces are compared without deck copies: with two
 decks, once one 7♥ is face up a 7♥ may be named anywhere, so the check is weaker for such faces, never
-wrong. A joker shown as what it stands for (``🃏=6♠``) is a joker, not a 6♠. To show the scan is not
+wrong. A joker shown as what it stands for (``🃏=6♠``) is a joker, not a 6♠. The literal parts of the
+bot's own sentences (``cogs.messages``) that name cards as examples ("type e.g. `/meld 7H 8H JK=9H`") are
+removed before scanning: they are fixed text, not game state. To show the scan is not
 vacuous, every person who was sent a hand must have been shown at least one card no one else could see.
 """
 
@@ -35,6 +37,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from cogs.messages import CATALOG
 from rummy.cards import Card
 from tests.e2e.gamedb import GameDb, Snapshot
 from tests.e2e.moves import is_hand
@@ -68,6 +71,23 @@ def faces_in(text: str) -> set[str]:
     return found
 
 
+def catalog_examples(catalog: dict[str, dict[str, str]]) -> list[str]:
+    """The literal parts of the bot's own sentences that name cards (help examples, not game state)."""
+    fragments = {part for table in catalog.values() for template in table.values()
+                 for part in re.split(r"\{[^{}]*\}", template) if faces_in(part)}
+    return sorted(fragments, key=len, reverse=True)
+
+
+def without_examples(text: str, examples: list[str] | None = None) -> str:
+    """``text`` without the catalogue's example cards (e.g. "type e.g. `/meld 7H 8H JK=9H`")."""
+    for fragment in EXAMPLES if examples is None else examples:
+        text = text.replace(fragment, " ")
+    return text
+
+
+EXAMPLES = catalog_examples(CATALOG)
+
+
 def _component_text(components: list[dict[str, Any]]) -> str:
     parts = []
     for c in walk_components(components):
@@ -87,7 +107,7 @@ def versions(message: RecordedMessage) -> Iterator[tuple[float, str]]:
     for at, state in zip(times, states, strict=True):
         shadow = RecordedMessage(0, 0, None, message.author, content=state["content"] or "",
                                  embeds=list(state["embeds"]), components=list(state["components"]))
-        yield at, shadow.text + "\n" + _component_text(shadow.components)
+        yield at, without_examples(shadow.text + "\n" + _component_text(shadow.components))
 
 
 def _action_faces(payload: dict[str, Any]) -> Iterator[str]:

@@ -20,11 +20,12 @@ from rummy.ai import choose_action
 from rummy.table import TableStatus
 from rummy.view import view_for
 from tests.e2e.gamedb import ACTIVE, GameDb, Snapshot
-from tests.e2e.moves import Hands, by_buttons, by_slash
+from tests.e2e.moves import Hands, by_buttons, by_slash, component_id
 from tests.fakediscord import Driver, FakeChannel, FakeUser, InteractionResult, RecordedMessage
 
 STYLES = ("slash", "buttons", "mixed")
 GAME_OVER = EN["ev_game_over"].split(".")[0]  # "The game is over"
+LOOK_EVERY = 10  # in the mixed style, everyone looks around every that many moves
 
 
 class TableSession:
@@ -97,7 +98,8 @@ class TableSession:
         board = self.board
         assert board is not None
         await self.driver.state.wait_until(lambda: marker in board.text or any(
-            b.get("custom_id") == marker for b in board.buttons), self.wait, f"the board to show {marker!r}")
+            str(b.get("custom_id")).startswith(marker) for b in board.buttons), self.wait,
+            f"the board to show {marker!r}")
         return board
 
     # -- the lobby ----------------------------------------------------------------------------
@@ -119,7 +121,7 @@ class TableSession:
             assert added.ephemeral and level in added.text, added.text
         for i, user in enumerate(self.people[1:]):
             if i % 2 == 0:
-                joined = await d.click(user, self.board, f"rami:{self.game_id}:join")
+                joined = await d.click(user, self.board, component_id(self.board, f"rami:{self.game_id}:join"))
             else:
                 joined = await d.slash(user, ch, "lobby join")
             assert joined.ephemeral and "joined" in joined.text, joined.text
@@ -130,7 +132,8 @@ class TableSession:
     async def start(self) -> Snapshot:
         """Start with the Start button; the board becomes the game with its "My hand" button."""
         assert self.board is not None
-        started = await self.driver.click(self.host, self.board, f"rami:{self.game_id}:start")
+        started = await self.driver.click(self.host, self.board,
+                                         component_id(self.board, f"rami:{self.game_id}:start"))
         assert not started.ephemeral and EN["started"].split(":")[0] in started.text, started.text
         await self.board_shows(f"rami:{self.game_id}:hand")
         snap = self.read()
@@ -160,6 +163,8 @@ class TableSession:
         seat = table.turn
         user = self.user_at(seat, snap)
         assert user is not None
+        if self.style == "mixed" and self.moves % LOOK_EVERY == 0:
+            await self.look(snap)
         action = choose_action(view_for(table.game, seat), "normal", self.rng)
         style = self.style if self.style != "mixed" else STYLES[self.moves % 2]
         results = await self.play(user, action, style, snap.version)
@@ -177,6 +182,19 @@ class TableSession:
             lambda: any(not m.ephemeral for r in results for m in r.messages), self.wait,
             f"the public message about {user.name}'s {action}")
         return after
+
+    async def look(self, snap: Snapshot) -> None:
+        """Everyone seated looks: card suggestions while typing /discard, /hint and /table. Nothing moves."""
+        d, ch, table = self.driver, self.channel, snap.table
+        assert table.game is not None and table.game.deal is not None
+        for user in self.people:
+            seat = table.seat_for(user.id)
+            choices = await d.autocomplete(user, ch, "discard", "card", "")
+            assert {c["value"] for c in choices} == {str(c) for c in table.game.deal.hands[seat]}, choices
+            for command in ("hint", "table"):
+                looked = await d.slash(user, ch, command)
+                assert looked.ephemeral and looked.text.strip(), looked.text
+        assert self.read().key == snap.key, "looking changed the game"
 
     async def play_to_end(self, max_moves: int = 400) -> Snapshot:
         """Play until the game is over; returns the final snapshot."""

@@ -8,6 +8,7 @@ from cogs.messages import EN
 from rummy.cards import Card
 from rummy.deal import Phase
 from tests.e2e.conftest import World
+from tests.e2e.moves import component_id
 from tests.e2e.session import TableSession
 from tests.e2e.test_games import SHORT
 from tests.fakediscord import BotProcess, InteractionResult
@@ -97,13 +98,13 @@ async def test_out_of_turn(world: World, rami: BotProcess) -> None:
     await refused(world, lambda: d.slash(waited, ch, "discard", card=str(own[0])), turn_text)
     await refused(world, lambda: d.slash(waited, ch, "meld", cards=" ".join(str(c) for c in own[:3])), turn_text)
     # The hand sent after their draw still shows an enabled discard select: Discord lets them use it.
-    discard_id = f"rami:{session.game_id}:discard"
-    stale = [m for m in d.ephemeral_for(waited)
-             if any(s.get("custom_id") == discard_id and not s.get("disabled") for s in m.selects)]
+    prefix = f"rami:{session.game_id}:discard"
+    stale = [(m, s) for m in d.ephemeral_for(waited) for s in m.selects
+             if str(s.get("custom_id")).startswith(prefix) and not s.get("disabled")]
     assert stale, "no hand with an enabled discard select was sent during their turn"
-    select = next(s for s in stale[0].selects if s.get("custom_id") == discard_id)
+    message, select = stale[0]
     value = next(o["value"] for o in select["options"] if Card.parse(o["value"]) in own)
-    await refused(world, lambda: d.select(waited, stale[0], discard_id, [value]), turn_text)
+    await refused(world, lambda: d.select(waited, message, select["custom_id"], [value]), turn_text)
 
 
 async def test_non_player(world: World, rami: BotProcess) -> None:
@@ -116,13 +117,15 @@ async def test_non_player(world: World, rami: BotProcess) -> None:
     await refused(world, lambda: d.slash(erin, ch, "discard", card="7H"), not_playing)
     await refused(world, lambda: d.slash(erin, ch, "hand"), not_playing)
     await refused(world, lambda: d.slash(erin, ch, "hint"), not_playing)
-    await refused(world, lambda: d.click(erin, session.board, f"rami:{session.game_id}:hand"), not_playing)
+    hand_button = component_id(session.board, f"rami:{session.game_id}:hand")
+    await refused(world, lambda: d.click(erin, session.board, hand_button), not_playing)
     await refused(world, lambda: d.slash(erin, ch, "lobby join"), "already started")
     await refused(world, lambda: d.slash(erin, ch, "lobby start"), "Only the host")
     await refused(world, lambda: d.slash(erin, ch, "lobby cancel"), "Only the host")
     await refused(world, lambda: d.slash(erin, ch, "lobby kick", member=world.bob), "Only the host")
     looked = await refused(world, lambda: d.slash(erin, ch, "table"))
     assert "Discard pile" in looked.text  # looking is allowed, privately
+    assert await d.autocomplete(erin, ch, "discard", "card", "") == []  # no hand, no suggestions
 
 
 async def test_channel_without_a_table(world: World, rami: BotProcess) -> None:

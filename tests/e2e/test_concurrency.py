@@ -59,7 +59,7 @@ async def test_twenty_simultaneous_draw_clicks(world: World, rami: BotProcess) -
     user = session.user_at(seat, before)
     assert user is not None
     hand = await session.hands.fresh(user, session.board)
-    button = session.hands.cid("draw", "stock")
+    button = session.hands.on(hand, "draw", "stock")
     results = [await world.driver.click(user, hand, button, wait=False) for _ in range(CLICKS)]
     await _exactly_one(session, before, results)
 

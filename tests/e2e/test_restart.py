@@ -10,7 +10,7 @@ from rummy.ai import choose_action
 from rummy.deal import Phase
 from rummy.view import view_for
 from tests.e2e.conftest import World
-from tests.e2e.moves import is_hand
+from tests.e2e.moves import component_id, is_hand
 from tests.e2e.secrecy import assert_no_leak
 from tests.e2e.session import TableSession
 from tests.e2e.test_games import SHORT
@@ -57,7 +57,7 @@ async def test_sigkill_mid_deal_then_finish(world: World, rami: BotProcess) -> N
     assert world.db.actions(session.game_id) == log
 
     # The public "My hand" button on the board posted before the crash still answers, privately.
-    shown = await d.click(mover, session.board, f"rami:{session.game_id}:hand")
+    shown = await d.click(mover, session.board, component_id(session.board, f"rami:{session.game_id}:hand"))
     assert shown.ephemeral and is_hand(shown.message), shown.text
     hand_now = confirmed.table.game.deal.hands[seat]  # type: ignore[union-attr]
     assert EN["hand_title"].format(n=len(hand_now)) in shown.text
@@ -65,7 +65,7 @@ async def test_sigkill_mid_deal_then_finish(world: World, rami: BotProcess) -> N
     # An ephemeral hand sent before the crash: its Refresh button still works too.
     other_id, old = next((uid, m) for uid, m in old_hands.items() if uid != mover.id)
     other = next(u for u in people if u.id == other_id)
-    refreshed = await d.click(other, old, f"rami:{session.game_id}:refresh")
+    refreshed = await d.click(other, old, component_id(old, f"rami:{session.game_id}:refresh"))
     assert refreshed.callback_type == 7 and is_hand(refreshed.message), refreshed.text
     assert world.db.game(session.game_id).key == confirmed.key, "looking at a hand changed the game"
 

@@ -10,7 +10,7 @@ import pytest
 
 from rummy.cards import Card
 from tests.e2e.conftest import World
-from tests.e2e.secrecy import assert_no_leak, face, faces_in, timeline
+from tests.e2e.secrecy import assert_no_leak, catalog_examples, face, faces_in, timeline, without_examples
 from tests.e2e.session import TableSession
 from tests.e2e.test_games import SHORT
 from tests.fakediscord import BotProcess
@@ -28,6 +28,15 @@ from tests.fakediscord import BotProcess
 def test_faces_in(text: str, faces: set[str]) -> None:
     """Card tokens are read in every notation the bot writes, and nothing else is."""
     assert faces_in(text) == faces
+
+
+def test_catalogue_examples_are_not_cards() -> None:
+    """Example cards in the bot's fixed sentences are skipped; a real card beside them is still read."""
+    catalog = {"en": {"tip": "To place a joker, type e.g. `/meld 7H 8H JK=9H`. {name} holds {n} cards."}}
+    examples = catalog_examples(catalog)
+    assert examples == ["To place a joker, type e.g. `/meld 7H 8H JK=9H`. "]
+    shown = "To place a joker, type e.g. `/meld 7H 8H JK=9H`. Q♦ holds 3 cards."
+    assert faces_in(without_examples(shown, examples)) == {"QD"}
 
 
 def test_face_of_log_tokens() -> None:
