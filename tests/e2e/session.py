@@ -218,6 +218,11 @@ class TableSession:
             assert row["rank"] == by_seat[row["seat"]].rank and row["final_score"] == game.scores[row["seat"]]
         public = self.driver.public_messages(self.channel)
         assert any(GAME_OVER in m.text for m in public), "no public 'game over' message"
+        sheet = await self.driver.slash(self.host, self.channel, "scores")  # the last game, after its end
+        total = next((line for line in sheet.text.splitlines() if EN["scores_total"] in line), "")
+        assert sheet.ephemeral and total, sheet.text
+        for seat, player in enumerate(table.players):  # names here have no markdown to escape
+            assert f"{player.name} {game.scores[seat]}" in total, (player.name, total)
         board = await self.board_shows(EN["board_standings"])
         for standing in game.outcome.standings:
             name = table.players[standing.seat].name
