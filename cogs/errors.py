@@ -71,9 +71,18 @@ def refusal_text(interaction: discord.Interaction, error: BaseException) -> str 
     return None
 
 
+UNKNOWN_INTERACTION = 10062  # Discord's code for an interaction whose token expired or was never answered
+
+
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer an interaction that failed: the reason for a refusal, an apology for a bug."""
     error = unwrap(error)
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        # The reply came after Discord's 3-second deadline (a saturated bot): nobody can be told
+        # any more, and the action, if accepted, is already committed. Not a bug in the code.
+        log.warning("%s answered too late for Discord (user %s, channel %s)", _what(interaction),
+                    interaction.user.id, interaction.channel_id)
+        return
     text = refusal_text(interaction, error)
     if text is None:
         log.error("unexpected error in %s (user %s, channel %s)", _what(interaction), interaction.user.id,

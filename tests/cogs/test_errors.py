@@ -156,3 +156,14 @@ def test_engine_refusal_without_translation_reads_english() -> None:
         "It's Bob's turn."
     assert rules_text("fr", NotYourTurn("It's Bob's turn.", key="turn_of", params={"name": "Bob"})) == \
         "C'est au tour de Bob."
+
+
+async def test_a_reply_past_the_deadline_is_a_warning(h: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    """Discord's 'Unknown interaction' (the 3 s deadline passed) is logged as a warning, not a bug."""
+    i = h.interaction(ALICE)
+    response = MagicMock(status=404, reason="Not Found")
+    late = discord.NotFound(response, {"code": 10062, "message": "Unknown interaction"})
+    await report_error(i, wrapped(late))
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    assert any(r.levelname == "WARNING" and "too late" in r.getMessage() for r in caplog.records)
+    assert i.result.sent == []
