@@ -4,8 +4,10 @@ Each table has one public message: the lobby, then the game (whose turn, discard
 card counts, melds, recent actions, a "My hand" button), then the final standings. Changes only
 mark a board as out of date; one tracked task per game redraws it, at most once every
 ``min_interval`` seconds with the latest state, so a burst of moves (computer players) costs
-one edit, within Discord's limit of about 5 messages per 5 seconds per channel. The board is
-built from the spectator view and public events only.
+one edit, within Discord's limit of about 5 messages per 5 seconds per channel. All boards also
+share one pace (``max_rate`` redraws per second, default 20) so that many busy tables together
+stay well under Discord's global limit of 50 requests per second. The board is built from the
+spectator view and public events only.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class Board:
         *,
         locale_for: Callable[[int], object] = lambda guild_id: "en",
         min_interval: float = 1.5,
+        max_rate: float | None = 20.0,
     ) -> None:
         self.service = service
         self.channels = channels
@@ -71,6 +74,8 @@ class Board:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last: dict[int, float] = {}
         self._creating: set[int] = set()  # games whose /lobby create reply is being sent
+        self._spacing = 1.0 / max_rate if max_rate else 0.0
+        self._next_slot = 0.0  # loop time of the next redraw any board may make
 
     @contextlib.asynccontextmanager
     async def creating(self, game_id: int) -> AsyncIterator[None]:
@@ -116,6 +121,7 @@ class Board:
                 wait = self._last.get(game_id, -1e9) + self.min_interval - loop.time()
                 if wait > 0:
                     await asyncio.sleep(wait)
+                await self._pace(loop)
                 self._dirty.discard(game_id)
                 if await self._draw(game_id):
                     self._last[game_id] = loop.time()
@@ -123,6 +129,16 @@ class Board:
                     self._last.pop(game_id, None)  # a closed table is drawn for the last time
         finally:
             self._tasks.pop(game_id, None)
+
+    async def _pace(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Wait for this redraw's slot in the pace shared by every board."""
+        if not self._spacing:
+            return
+        now = loop.time()
+        slot = max(now, self._next_slot)
+        self._next_slot = slot + self._spacing
+        if slot > now:
+            await asyncio.sleep(slot - now)
 
     async def _draw(self, game_id: int) -> bool:
         """Redraw (or repost) a board; returns whether the table is still active."""

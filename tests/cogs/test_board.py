@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from unittest.mock import MagicMock
 
@@ -19,6 +20,20 @@ async def test_refreshes_are_batched(h: Harness) -> None:
         h.board.refresh(1)
     await h.board.drain()
     assert len([s for s in h.outbox if s.where == "board"]) == edits + 1
+
+
+async def test_every_board_shares_one_pace(h: Harness) -> None:
+    """Redraws of different tables take successive slots of one shared pace (Discord's global limit)."""
+    await h.open_table(ALICE, BOB, start=False)
+    h.board._spacing = 0.001  # 1,000 redraws per second: fast, but each redraw still takes a slot
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    h.board._next_slot = 0.0
+    for _ in range(3):
+        h.board._last.clear()
+        h.board.refresh(1)
+        await h.board.drain()
+    assert h.board._next_slot >= start + 3 * 0.001
 
 
 async def test_deleted_board_is_posted_again(h: Harness, monkeypatch: Any) -> None:
