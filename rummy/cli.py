@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO
 
-from rummy import cli_best, cli_referee
+from rummy import cli_best, cli_referee, cli_simulate
 from rummy.cli_common import (
     EXIT_INTERNAL,
     EXIT_MALFORMED,
@@ -26,7 +26,7 @@ from rummy.cli_common import (
 )
 from rummy.cli_registry import Command
 
-COMMANDS: dict[str, Command] = {c.name: c for c in (*cli_referee.COMMANDS, cli_best.COMMAND)}
+COMMANDS: dict[str, Command] = {c.name: c for c in (*cli_referee.COMMANDS, cli_best.COMMAND, cli_simulate.COMMAND)}
 
 DESCRIPTION = """\
 The rummy (rami) referee: judge melds, score hands, find the best melds and read the rules of
