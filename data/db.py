@@ -1,9 +1,21 @@
-"""The one SQLite connection of the bot, and its transactions.
+"""The bot's SQLite connections, and its transactions.
 
-:class:`Database` owns a single :mod:`aiosqlite` connection. Every use of it, reads included,
-goes through one :class:`asyncio.Lock`: with a single connection, a read made while another
-task's transaction is open would see that transaction's uncommitted rows, so reads wait too.
-SQLite serializes the work on one connection anyway, so the lock costs nothing in throughput.
+:class:`Database` owns two :mod:`aiosqlite` connections, each with its own thread:
+
+* the *writer*. Hot writes (:meth:`Database.write`, used by the game store) are one plain
+  function that runs ``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK``) on the writer's
+  thread in a single trip, so no transaction ever stays open across an ``await``. Those
+  writes queue on the thread (first in, first out) without an asyncio lock. The general
+  :meth:`Database.transaction` block, whose statements are awaited one by one, takes an
+  :class:`asyncio.Lock`; while it is held, one-trip writes wait for it too, so they never run
+  inside someone else's open transaction.
+* the *reader* (``PRAGMA query_only``): :meth:`fetchone` and :meth:`fetchall` run there, one
+  trip each, without any lock. WAL lets it read the last committed state while the writer
+  works or fsyncs, so reads never wait behind writes, and never see uncommitted rows. A
+  write has committed before its call returns, so a read made after it sees it.
+
+An in-memory database (``":memory:"``) cannot be shared by two connections: there, reads run
+on the writer behind the lock, as a single connection must.
 
 Durability: the database runs in WAL mode with ``synchronous=FULL`` by default. The bot
 replies "done" to a player only after the transaction holding the action has committed, so
@@ -21,11 +33,11 @@ import asyncio
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Literal, get_args
+from typing import Any, Final, Literal, TypeVar, get_args
 
 import aiosqlite
 
@@ -42,9 +54,48 @@ SynchronousLevel = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
 _SYNCHRONOUS_LEVELS: Final = frozenset(get_args(SynchronousLevel))
 _MEMORY: Final = ":memory:"
 
+T = TypeVar("T")
+
+
+async def _on_thread(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> T:
+    """Run ``fn(sqlite3_connection, *args)`` on ``conn``'s own thread, in one trip.
+
+    aiosqlite (pinned to 0.22.1 in requirements.txt) has no public call for this; its private
+    ``_execute`` queues a callable on the connection's thread, after every call queued before
+    it, and ``_conn`` is the underlying :class:`sqlite3.Connection`. The callable runs to its
+    end even if the awaiting task is cancelled.
+    """
+    result: T = await conn._execute(fn, conn._conn, *args)  # type: ignore[no-untyped-call]
+    return result
+
+
+def _atomic(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """``BEGIN IMMEDIATE``, ``fn``, ``COMMIT``; ``ROLLBACK`` if anything fails (on the thread)."""
+    raw.execute("BEGIN IMMEDIATE")
+    try:
+        result = fn(raw)
+        raw.execute("COMMIT")
+    except BaseException:
+        if raw.in_transaction:
+            try:
+                raw.execute("ROLLBACK")
+            except Exception:  # the original error matters more; the connection may be broken
+                log.exception("ROLLBACK failed")
+        raise
+    return result
+
+
+def _fetchone(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> sqlite3.Row | None:
+    row: sqlite3.Row | None = raw.execute(sql, params).fetchone()
+    return row
+
+
+def _fetchall(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[sqlite3.Row]:
+    return list(raw.execute(sql, params).fetchall())
+
 
 class Database:
-    """One SQLite file, one connection, one lock.
+    """One SQLite file: a writer connection, a reader connection, one lock for long transactions.
 
     Make it with :meth:`open` (which connects and migrates) and end it with :meth:`close`, or
     use it as ``async with await Database.open(path) as db:``. The stores built on it are
@@ -79,6 +130,7 @@ class Database:
         self.games = GameStore(self)
         self.leaderboard = LeaderboardStore(self)
         self._conn: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
 
@@ -128,10 +180,12 @@ class Database:
                 raise sqlite3.OperationalError(f"could not enable WAL (journal_mode is {mode})")
             await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
             await conn.execute("PRAGMA foreign_keys = ON")
+            reader = None if self.path == _MEMORY else await self._open_reader()
         except BaseException:
             await conn.close()
             raise
         self._conn = conn
+        self._reader = reader
         log.info(
             "opened database %s (journal_mode=%s, synchronous=%s)",
             self.path,
@@ -139,10 +193,28 @@ class Database:
             self.synchronous,
         )
 
+    async def _open_reader(self) -> aiosqlite.Connection:
+        """The read-only connection (WAL: it reads the last committed state, never waits)."""
+        reader = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            reader.row_factory = aiosqlite.Row
+            await reader.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+            await reader.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await reader.close()
+            raise
+        return reader
+
     async def close(self) -> None:
-        """Wait for the running transaction, if any, then close the connection. Idempotent."""
+        """Wait for the running transaction, if any, then close the connections. Idempotent.
+
+        Writes and reads already queued on a connection's thread run before it closes.
+        """
         async with self._lock:
             conn, self._conn = self._conn, None
+            reader, self._reader = self._reader, None
+            if reader is not None:
+                await reader.close()
             if conn is not None:
                 await conn.close()
                 log.info("closed database %s", self.path)
@@ -164,18 +236,12 @@ class Database:
 
     @asynccontextmanager
     async def _exclusive(self) -> AsyncIterator[aiosqlite.Connection]:
-        task = asyncio.current_task()
-        if task is not None and task is self._owner:
-            raise RuntimeError(
-                "the Database is already in use by this task (nested transaction or query "
-                "inside transaction()): use the connection that transaction() yields"
-            )
+        self._check_owner()
         async with self._lock:
-            if self._conn is None:
-                raise RuntimeError("the database is closed")
-            self._owner = task
+            conn = self._open()
+            self._owner = asyncio.current_task()
             try:
-                yield self._conn
+                yield conn
             finally:
                 self._owner = None
 
@@ -205,22 +271,56 @@ class Database:
                 await _rollback(conn)
                 raise
 
+    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn(connection)`` in one ``BEGIN IMMEDIATE`` ... ``COMMIT`` transaction, in one trip.
+
+        ``fn`` is a plain function run on the writer's thread: it must not touch the event
+        loop, and it may be run while other tasks go on. If it raises, the transaction is
+        rolled back and the error re-raised here. When this returns, the transaction is
+        durable (at the configured ``synchronous`` level). Writes run in the order they are
+        called; a cancelled caller's write still runs to its end (commit or rollback).
+        """
+        self._check_owner()
+        if self._lock.locked():  # a transaction() block is open or waiting: go after it
+            async with self._exclusive() as conn:
+                return await _on_thread(conn, _atomic, fn)
+        return await _on_thread(self._open(), _atomic, fn)
+
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         """Run one read query and return its first row, or None."""
-        async with self._exclusive() as conn, conn.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+        return await self._read(_fetchone, sql, tuple(params))
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         """Run one read query and return all its rows."""
-        async with self._exclusive() as conn, conn.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        return await self._read(_fetchall, sql, tuple(params))
+
+    async def _read(self, fn: Callable[..., T], sql: str, params: tuple[Any, ...]) -> T:
+        self._check_owner()
+        if self._reader is None:  # closed, or in memory: the writer, behind the lock
+            async with self._exclusive() as conn:
+                return await _on_thread(conn, fn, sql, params)
+        return await _on_thread(self._reader, fn, sql, params)
 
     async def pragma(self, name: str) -> Any:
-        """The value of a read-only ``PRAGMA name`` query (e.g. ``journal_mode``)."""
+        """The value of a read-only ``PRAGMA name`` query (e.g. ``journal_mode``), on the writer."""
         if not name.replace("_", "").isalnum():
             raise ValueError(f"bad pragma name {name!r}")
-        row = await self.fetchone(f"PRAGMA {name}")
+        async with self._exclusive() as conn:
+            row = await _on_thread(conn, _fetchone, f"PRAGMA {name}", ())
         return row[0] if row is not None else None
+
+    def _open(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("the database is closed")
+        return self._conn
+
+    def _check_owner(self) -> None:
+        task = asyncio.current_task()
+        if task is not None and task is self._owner:
+            raise RuntimeError(
+                "the Database is already in use by this task (nested transaction or query "
+                "inside transaction()): use the connection that transaction() yields"
+            )
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:

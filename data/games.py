@@ -36,8 +36,6 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-import aiosqlite
-
 from data._clock import to_timestamp
 from data.errors import ChannelBusy, GameClosed, GameNotFound, StaleState
 from data.leaderboard import (
@@ -79,6 +77,58 @@ def _payload_json(payload: Mapping[str, Any]) -> str:
     return json.dumps(dict(payload), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def _deadline(value: datetime | Unchanged | None) -> float | Unchanged | None:
+    if value is UNCHANGED or value is None:
+        return value
+    assert isinstance(value, datetime)
+    return to_timestamp(value)
+
+
+def _apply(
+    conn: sqlite3.Connection,
+    game_id: int,
+    expected_version: int,
+    state_json: str,
+    status: GameStatus,
+    actor_id: int | None,
+    action_kind: str,
+    payload: str,
+    message_id: int | Unchanged | None,
+    turn_deadline: float | Unchanged | None,
+    now: float,
+) -> sqlite3.Row:
+    """Check the version, update the game and append the action.
+
+    Runs on the writer's thread inside :meth:`Database.write`'s transaction.
+    """
+    current = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
+    if current is None:
+        raise GameNotFound(game_id)
+    if not GameStatus(current["status"]).is_active:
+        raise GameClosed(game_id, str(current["status"]))
+    if int(current["version"]) != expected_version:
+        raise StaleState(game_id, expected_version, int(current["version"]))
+    sets = ["state_json = ?", "status = ?", "version = version + 1", "updated_at = ?"]
+    params: list[Any] = [state_json, status.value, now]
+    if message_id is not UNCHANGED:
+        sets.append("message_id = ?")
+        params.append(message_id)
+    if turn_deadline is not UNCHANGED:
+        sets.append("turn_deadline = ?")
+        params.append(turn_deadline)
+    row: sqlite3.Row | None = conn.execute(
+        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING *",
+        (*params, game_id, expected_version),
+    ).fetchone()
+    assert row is not None  # checked above, under the write lock
+    conn.execute(
+        "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, int(row["version"]), actor_id, action_kind, payload, now),
+    )
+    return row
+
+
 class GameStore:
     """Games and their action log, on one :class:`~data.db.Database`."""
 
@@ -102,23 +152,24 @@ class GameStore:
             raise ValueError(f"{preset!r} is not a preset name")
         checked = _status(status, active=True)
         now = to_timestamp(self._db.now())
-        async with self._db.transaction() as conn:
-            async with conn.execute(
+
+        def create(conn: sqlite3.Connection) -> sqlite3.Row:
+            busy = conn.execute(
                 f"SELECT id FROM games WHERE channel_id = ? AND status IN {_ACTIVE_SQL}",
                 (channel_id,),
-            ) as cur:
-                busy = await cur.fetchone()
+            ).fetchone()
             if busy is not None:
                 raise ChannelBusy(channel_id, int(busy[0]))
-            async with conn.execute(
+            row: sqlite3.Row | None = conn.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, preset, status, state_json,"
                 " version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)"
                 " RETURNING *",
                 (guild_id, channel_id, host_id, preset, checked.value, state_json, now, now),
-            ) as cur:
-                row = await cur.fetchone()
-        assert row is not None  # INSERT ... RETURNING yields the row or raises
-        return game_row(row)
+            ).fetchone()
+            assert row is not None  # INSERT ... RETURNING yields the row or raises
+            return row
+
+        return game_row(await self._db.write(create))
 
     async def get(self, game_id: int) -> GameRow | None:
         row = await self._db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -169,20 +220,17 @@ class GameStore:
         :raises GameNotFound: no such game.
         """
         checked = _status(status, active=True)
-        async with self._db.transaction() as conn:
-            row = await self._apply(
-                conn,
-                game_id,
-                expected_version,
-                state_json,
-                checked,
-                actor_id,
-                action_kind,
-                action_payload,
-                message_id,
-                turn_deadline,
+        payload = _payload_json(action_payload)
+        deadline = _deadline(turn_deadline)
+        now = to_timestamp(self._db.now())
+
+        def save(conn: sqlite3.Connection) -> sqlite3.Row:
+            return _apply(
+                conn, game_id, expected_version, state_json, checked, actor_id, action_kind,
+                payload, message_id, deadline, now,
             )
-        return game_row(row)
+
+        return game_row(await self._db.write(save))
 
     async def finish_game(
         self,
@@ -215,21 +263,16 @@ class GameStore:
             if checked is not GameStatus.FINISHED:
                 raise ValueError(f"a {checked.value} game has no results to record")
             check_results(results)
-        async with self._db.transaction() as conn:
-            row = await self._apply(
-                conn,
-                game_id,
-                expected_version,
-                state_json,
-                checked,
-                actor_id,
-                action_kind,
-                action_payload,
-                message_id,
-                None,
+        payload = _payload_json(action_payload)
+        now = to_timestamp(self._db.now())
+
+        def finish(conn: sqlite3.Connection) -> sqlite3.Row:
+            row = _apply(
+                conn, game_id, expected_version, state_json, checked, actor_id, action_kind,
+                payload, message_id, None, now,
             )
             if results is not None:
-                await record_results(
+                record_results(
                     conn,
                     game_id=game_id,
                     guild_id=int(row["guild_id"]),
@@ -237,54 +280,9 @@ class GameStore:
                     results=results,
                     when=float(row["updated_at"]),
                 )
-        return game_row(row)
+            return row
 
-    async def _apply(
-        self,
-        conn: aiosqlite.Connection,
-        game_id: int,
-        expected_version: int,
-        state_json: str,
-        status: GameStatus,
-        actor_id: int | None,
-        action_kind: str,
-        action_payload: Mapping[str, Any],
-        message_id: int | Unchanged | None,
-        turn_deadline: datetime | Unchanged | None,
-    ) -> sqlite3.Row:
-        """Check the version, update the game and append the action (inside a transaction)."""
-        payload = _payload_json(action_payload)
-        async with conn.execute(
-            "SELECT status, version FROM games WHERE id = ?", (game_id,)
-        ) as cur:
-            current = await cur.fetchone()
-        if current is None:
-            raise GameNotFound(game_id)
-        if not GameStatus(current["status"]).is_active:
-            raise GameClosed(game_id, str(current["status"]))
-        if int(current["version"]) != expected_version:
-            raise StaleState(game_id, expected_version, int(current["version"]))
-        now = to_timestamp(self._db.now())
-        sets = ["state_json = ?", "status = ?", "version = version + 1", "updated_at = ?"]
-        params: list[Any] = [state_json, status.value, now]
-        if message_id is not UNCHANGED:
-            sets.append("message_id = ?")
-            params.append(message_id)
-        if turn_deadline is not UNCHANGED:
-            sets.append("turn_deadline = ?")
-            params.append(None if turn_deadline is None else to_timestamp(turn_deadline))
-        async with conn.execute(
-            f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING *",
-            (*params, game_id, expected_version),
-        ) as cur:
-            row = await cur.fetchone()
-        assert row is not None  # checked above, under the write lock
-        await conn.execute(
-            "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, int(row["version"]), actor_id, action_kind, payload, now),
-        )
-        return row
+        return game_row(await self._db.write(finish))
 
     async def set_message(self, game_id: int, message_id: int | None) -> GameRow:
         """Remember the game's public message. Not a game action: ``version`` is unchanged,
@@ -293,14 +291,15 @@ class GameStore:
         :raises GameNotFound: no such game.
         """
         now = to_timestamp(self._db.now())
-        async with (
-            self._db.transaction() as conn,
-            conn.execute(
+
+        def update(conn: sqlite3.Connection) -> sqlite3.Row | None:
+            found: sqlite3.Row | None = conn.execute(
                 "UPDATE games SET message_id = ?, updated_at = ? WHERE id = ? RETURNING *",
                 (message_id, now, game_id),
-            ) as cur,
-        ):
-            row = await cur.fetchone()
+            ).fetchone()
+            return found
+
+        row = await self._db.write(update)
         if row is None:
             raise GameNotFound(game_id)
         return game_row(row)

@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Final
 
-import aiosqlite
-
 from data import ratings
 from data._clock import from_timestamp
 from data.ratings import Rating
@@ -135,8 +133,8 @@ def check_results(results: Sequence[PlayerResult]) -> None:
             raise ValueError(f"impossible result {r!r}")
 
 
-async def record_results(
-    conn: aiosqlite.Connection,
+def record_results(
+    conn: sqlite3.Connection,
     *,
     game_id: int,
     guild_id: int,
@@ -144,17 +142,18 @@ async def record_results(
     results: Sequence[PlayerResult],
     when: float,
 ) -> None:
-    """Write the result rows and update both rating tracks. Runs in the caller's transaction.
+    """Write the result rows and update both rating tracks. Runs in the caller's transaction,
+    on the writer's thread (see :meth:`data.db.Database.write`).
 
     The caller must have called :func:`check_results`.
     """
     ranks = [r.rank for r in results]
-    before = await _ratings(conn, guild_id, preset, results)
+    before = _ratings(conn, guild_id, preset, results)
     after = ratings.rate(before, ranks)
-    total_before = await _ratings(conn, guild_id, ALL_PRESETS, results)
+    total_before = _ratings(conn, guild_id, ALL_PRESETS, results)
     total_after = ratings.rate(total_before, ranks)
     for r, old, new in zip(results, before, after, strict=True):
-        await conn.execute(
+        conn.execute(
             "INSERT INTO game_results (game_id, user_id, display_name, is_bot, bot_level, seat,"
             " rank, won, deals_won, rummies, final_score, mu_before, sigma_before, mu_after,"
             " sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -178,7 +177,7 @@ async def record_results(
         )
     for track, new_ratings in ((preset, after), (ALL_PRESETS, total_after)):
         for r, new in zip(results, new_ratings, strict=True):
-            await conn.execute(
+            conn.execute(
                 _UPSERT_STANDING,
                 (
                     guild_id,
@@ -213,17 +212,17 @@ ON CONFLICT (guild_id, preset, user_id) DO UPDATE SET
 """
 
 
-async def _ratings(
-    conn: aiosqlite.Connection, guild_id: int, preset: str, results: Sequence[PlayerResult]
+def _ratings(
+    conn: sqlite3.Connection, guild_id: int, preset: str, results: Sequence[PlayerResult]
 ) -> list[Rating]:
     users = [r.user_id for r in results]
     marks = ", ".join("?" * len(users))
-    async with conn.execute(
+    rows = conn.execute(
         f"SELECT user_id, mu, sigma FROM player_stats"
         f" WHERE guild_id = ? AND preset = ? AND user_id IN ({marks})",
         (guild_id, preset, *users),
-    ) as cur:
-        known = {int(row[0]): Rating(float(row[1]), float(row[2])) for row in await cur.fetchall()}
+    ).fetchall()
+    known = {int(row[0]): Rating(float(row[1]), float(row[2])) for row in rows}
     return [known.get(user, Rating()) for user in users]
 
 
