@@ -2,10 +2,13 @@
 
 :class:`Database` owns two :mod:`aiosqlite` connections, each with its own thread:
 
-* the *writer*. Hot writes (:meth:`Database.write`, used by the game store) are one plain
-  function that runs ``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK``) on the writer's
-  thread in a single trip, so no transaction ever stays open across an ``await``. Those
-  writes queue on the thread (first in, first out) without an asyncio lock. The general
+* the *writer*. Hot writes (:meth:`Database.write`, used by the game store) are plain
+  functions run on the writer's thread inside ``BEGIN IMMEDIATE`` ... ``COMMIT``, in a single
+  trip, so no transaction ever stays open across an ``await``. They queue in call order
+  without an asyncio lock, and the writes queued while the thread is busy share the next
+  transaction (*group commit*): each runs inside its own ``SAVEPOINT``, so one that fails is
+  rolled back alone, and all of them share one ``COMMIT`` and so one fsync. Every caller still
+  returns only after that ``COMMIT``, so its own data is durable before it replies. The general
   :meth:`Database.transaction` block, whose statements are awaited one by one, takes an
   :class:`asyncio.Lock`; while it is held, one-trip writes wait for it too, so they never run
   inside someone else's open transaction.
@@ -53,6 +56,7 @@ log = logging.getLogger(__name__)
 SynchronousLevel = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
 _SYNCHRONOUS_LEVELS: Final = frozenset(get_args(SynchronousLevel))
 _MEMORY: Final = ":memory:"
+_BATCH_MAX: Final = 128  # writes sharing one transaction at most
 
 T = TypeVar("T")
 
@@ -83,6 +87,52 @@ def _atomic(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T
                 log.exception("ROLLBACK failed")
         raise
     return result
+
+
+def _batch(raw: sqlite3.Connection, fns: Sequence[Callable[[sqlite3.Connection], Any]]) -> list[_Outcome]:
+    """Run ``fns`` in one transaction, each in its own savepoint; one ``COMMIT`` (on the thread).
+
+    Returns each function's outcome (``(True, result)`` or ``(False, exception)``). A function
+    that raises is rolled back to its savepoint and the others go on. If the shared
+    transaction itself fails (``BEGIN``, ``COMMIT``, or an error after which SQLite rolled the
+    whole transaction back), nothing of it is kept and every function is run again alone, in
+    its own transaction, so each caller gets exactly the outcome it would have had alone.
+    """
+    if len(fns) == 1:
+        return [_alone(raw, fns[0])]
+    outcomes: list[_Outcome] = []
+    try:
+        raw.execute("BEGIN IMMEDIATE")
+        for fn in fns:
+            raw.execute("SAVEPOINT w")
+            try:
+                outcomes.append((True, fn(raw)))
+            except Exception as exc:
+                if not raw.in_transaction:  # SQLite dropped the whole transaction
+                    raise
+                raw.execute("ROLLBACK TO w")
+                outcomes.append((False, exc))
+            raw.execute("RELEASE w")
+        raw.execute("COMMIT")
+    except Exception:
+        if raw.in_transaction:
+            try:
+                raw.execute("ROLLBACK")
+            except Exception:
+                log.exception("ROLLBACK failed")
+        log.warning("a shared write transaction failed: running its %d writes one by one", len(fns))
+        return [_alone(raw, fn) for fn in fns]
+    return outcomes
+
+
+_Outcome = tuple[bool, Any]
+
+
+def _alone(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], Any]) -> _Outcome:
+    try:
+        return (True, _atomic(raw, fn))
+    except Exception as exc:
+        return (False, exc)
 
 
 def _fetchone(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> sqlite3.Row | None:
@@ -131,6 +181,8 @@ class Database:
         self.leaderboard = LeaderboardStore(self)
         self._conn: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
+        self._pending: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._flusher: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
 
@@ -208,8 +260,10 @@ class Database:
     async def close(self) -> None:
         """Wait for the running transaction, if any, then close the connections. Idempotent.
 
-        Writes and reads already queued on a connection's thread run before it closes.
+        Writes already called, and reads already queued, run before the connections close.
         """
+        while self._flusher is not None:
+            await asyncio.wait({self._flusher})
         async with self._lock:
             conn, self._conn = self._conn, None
             reader, self._reader = self._reader, None
@@ -276,15 +330,51 @@ class Database:
 
         ``fn`` is a plain function run on the writer's thread: it must not touch the event
         loop, and it may be run while other tasks go on. If it raises, the transaction is
-        rolled back and the error re-raised here. When this returns, the transaction is
-        durable (at the configured ``synchronous`` level). Writes run in the order they are
-        called; a cancelled caller's write still runs to its end (commit or rollback).
+        rolled back (alone: see the module docstring on group commit) and the error re-raised
+        here. When this returns, the transaction is durable (at the configured ``synchronous``
+        level). Writes run in the order they are called; a cancelled caller's write may still
+        commit. ``fn`` may run twice if a shared transaction fails (the first run is rolled
+        back), so it must change nothing but the database.
         """
         self._check_owner()
-        if self._lock.locked():  # a transaction() block is open or waiting: go after it
-            async with self._exclusive() as conn:
-                return await _on_thread(conn, _atomic, fn)
-        return await _on_thread(self._open(), _atomic, fn)
+        self._open()
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._pending.append((fn, done))
+        if self._flusher is None:
+            self._flusher = asyncio.create_task(self._flush())
+        return await done
+
+    async def _flush(self) -> None:
+        """Send the queued writes to the writer's thread, as many per transaction as waited."""
+        try:
+            while self._pending:
+                batch, self._pending = self._pending[:_BATCH_MAX], self._pending[_BATCH_MAX:]
+                fns = [fn for fn, _ in batch]
+                try:
+                    if self._lock.locked():  # a transaction() block is open or waiting: go after it
+                        async with self._exclusive() as conn:
+                            outcomes = await _on_thread(conn, _batch, fns)
+                    else:
+                        outcomes = await _on_thread(self._open(), _batch, fns)
+                except asyncio.CancelledError:  # the loop is going away: nobody may wait forever
+                    for _, future in batch + self._pending:
+                        future.cancel()
+                    self._pending = []
+                    raise
+                except BaseException as exc:
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(exc)
+                    continue
+                for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+                    if future.done():  # the caller was cancelled
+                        continue
+                    if ok:
+                        future.set_result(value)
+                    else:
+                        future.set_exception(value)
+        finally:
+            self._flusher = None
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         """Run one read query and return its first row, or None."""
