@@ -25,9 +25,9 @@ replies "done" to a player only after the transaction holding the action has com
 that action must survive both a killed process and a power loss. In WAL mode,
 ``synchronous=NORMAL`` survives a killed process (the WAL file is in the OS cache) but may lose
 the last transactions on a power loss or OS crash, because the WAL is not fsynced at each
-commit; ``FULL`` fsyncs the WAL on every commit. The cost (one fsync per action) is small for
-a game played at human speed. The level is a constructor parameter so a benchmark or a test
-may choose otherwise.
+commit; ``FULL`` fsyncs the WAL on every commit. The cost is one fsync per commit, shared by
+all the writes of a group commit, so it shrinks per action as the load grows. The level is a
+constructor parameter so a benchmark or a test may choose otherwise.
 """
 
 from __future__ import annotations
