@@ -30,11 +30,11 @@ def choose_action(view: PlayerView, level: str, rng: random.Random,
         raise ValueError(f"Unknown computer level {level!r}: choose one of {', '.join(LEVELS)}.")
     if not view.my_turn:
         raise IllegalAction("It is not this seat's turn.")
+    if level == "hard":
+        return hard.choose(view, rng, memory)
     joker = play_joker(view)
     if joker is not None:
         return joker
     if level == "easy":
         return easy.choose(view, rng)
-    if level == "normal":
-        return normal.choose(view)
-    return hard.choose(view, rng, memory)
+    return normal.choose(view)

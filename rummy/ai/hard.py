@@ -22,7 +22,7 @@ from rummy.ai.common import extended_any, lay_off_action, meld_action, meld_plan
 from rummy.ai.knowledge import Knowledge
 from rummy.ai.legal import draw_sources, legal_discards, meld_ok, play_joker, rest_ok
 from rummy.ai.memory import TableMemory
-from rummy.cards import Card
+from rummy.cards import Card, Rank
 from rummy.deal import Phase
 from rummy.errors import IllegalAction
 from rummy.melds import swap_joker
@@ -33,18 +33,23 @@ from rummy.view import PlayerView
 
 @dataclass(frozen=True)
 class Style:
-    """The weights of the hard player (kept together so the strength benchmark can compare variants)."""
+    """The weights of the hard player, tuned by simulation against ``normal`` (see benchmarks/bench_strength.py)."""
 
-    potential: float = 0.7  # how much the loose cards' chances count against their deadwood
-    stock_gain: float = 2.0  # what a stock draw is expected to save, in deadwood points
+    potential: float = 1.0  # how much a loose card's chance to join a meld takes off its cost (at most 1)
+    per_card: float = 0.0  # cost of every loose card on top of its value (the cards still to get rid of)
+    stock_gain: float = 0.0  # what a stock draw is expected to save, in deadwood points
     feed: float = 6.0  # cost of a discard the next player is known to want
     feed_table: float = 3.0  # cost of a discard the next player could lay off
     swap_gain: float = 3.0  # how much a joker swap must save to be worth revealing the joker
     hold_rummy: bool = True  # hold melds for a rummy where it doubles (winner-collects games)
-    hold_until: int = 3  # stop holding when an opponent holds this many cards or fewer
+    hold_until: int = 0  # stop holding when an opponent holds this many cards or fewer
+    open_potential: float = 0.7  # before opening: how much the loose cards' chances count toward the points
+    open_deadwood: float = 0.25  # before opening: weight of the deadwood the hand would keep
 
 
-STYLE = Style()
+# Where the winner collects, only going out first counts: the number of loose cards matters more than
+# their value. Where every loser pays their own hand, the value counts in full.
+STYLES = {Scoring.WINNER_COLLECTS: Style(per_card=150.0), Scoring.PENALTY: Style(per_card=10.0)}
 
 
 class Turn:
@@ -66,22 +71,48 @@ class Turn:
         return self._fits[card]
 
     def score(self, kept: list[Card]) -> float:
-        """Lower is better: deadwood left after the best melds and lay-offs, less the loose cards' chances."""
+        """Lower is better: deadwood left after the best melds and lay-offs, less the loose cards' chances.
+
+        Before its opening a player is scored on the points it still lacks to open instead.
+        """
         key = tuple(sorted(c.key[:2] for c in kept))  # copies of a face are alike
         if key not in self._scores:
+            if not self.view.has_opened and self.rules.opening:
+                self._scores[key] = self._short_of_opening(kept)
+                return self._scores[key]
             plan = best_plan(kept, self.rules)
             opened = self.view.has_opened
-            loose: list[Card] = []
+            style = self.style
+            loose = [c for c in plan.leftover if not (self.view.melds and self.fits_table(c))]
             dead = 0.0
             for card in plan.leftover:
-                value = card_value(card, self.rules)
-                if self.view.melds and self.fits_table(card):
-                    dead += 0 if opened else value / 2
+                weight = card_value(card, self.rules) + style.per_card
+                if card not in loose:  # it can be laid off: nothing once opened
+                    dead += 0 if opened else weight / 2
                 else:
-                    loose.append(card)
-                    dead += value
-            self._scores[key] = dead - self.style.potential * self.know.potential(loose)
+                    dead += weight * (1 - style.potential * self.know.chance(self.know.outs(card, loose)))
+            self._scores[key] = dead
         return self._scores[key]
+
+    def _short_of_opening(self, kept: list[Card]) -> float:
+        """Points still missing for the opening, less what the loose cards may add, plus a little deadwood.
+
+        Measured: shedding high cards before opening (to limit the penalty if someone goes out) costs
+        more than it saves, because the opening then comes later; so the hand's value barely counts.
+        """
+        plan = best_plan(kept, self.rules, "opening")
+        style = self.style
+        hoped = sum(self._meld_value(c) * self.know.chance(self.know.outs(c, plan.leftover)) for c in plan.leftover)
+        short = max(0.0, self.rules.opening - plan.points - style.open_potential * hoped)
+        dead = best_plan(kept, self.rules).deadwood
+        return short + style.open_deadwood * dead
+
+    def _meld_value(self, card: Card) -> int:
+        if card.rank is None:
+            return 10
+        if card.rank is Rank.ACE:
+            return self.rules.ace_in_set_points
+        return min(int(card.rank), 10)
 
     def danger(self, card: Card) -> float:
         """What throwing ``card`` may give the next player."""
@@ -117,10 +148,10 @@ def _next_seat(view: PlayerView) -> int | None:
     return seats[(seats.index(view.seat) + 1) % len(seats)]
 
 
-def choose(view: PlayerView, rng: random.Random, memory: TableMemory | None, style: Style = STYLE) -> act.Action:
+def choose(view: PlayerView, rng: random.Random, memory: TableMemory | None, style: Style | None = None) -> act.Action:
     if memory is not None:
         memory.sync(view)
-    turn = Turn(view, memory, style)
+    turn = Turn(view, memory, style or STYLES[view.rules.scoring])
     if view.phase is Phase.DRAW:
         return act.Draw(draw_source(turn))
     return play(turn)

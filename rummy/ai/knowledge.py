@@ -15,7 +15,6 @@ from rummy.ai.memory import TableMemory
 from rummy.cards import Card, Face, Rank, Suit
 from rummy.melds import HIGH_ACE
 from rummy.rules import AceRule, Rules
-from rummy.scoring import card_value
 from rummy.view import PlayerView
 
 HORIZON = 4  # draws a loose card is given to find its partner
@@ -31,6 +30,7 @@ class Knowledge:
     unseen: int  # cards this player cannot see: the stock and the other hands
     holding: dict[int, list[Card]]  # seat -> cards it took from the pile and still holds
     passed: dict[int, list[Card]]
+    horizon: int = HORIZON  # draws left to complete a meld: fewer when an opponent is close to going out
 
     @classmethod
     def of(cls, view: PlayerView, memory: TableMemory | None) -> Knowledge:
@@ -57,7 +57,9 @@ class Knowledge:
         jokers = max(0, rules.jokers_for(players) - sum(c.is_joker for c in seen))
         others = sum(n for s, n in view.hand_sizes.items() if s != view.seat)
         passed = {s: memory.declined(s) for s in memory.passed} if memory is not None else {}
-        return cls(rules, live, jokers, max(1, view.stock_size + others), holding, passed)
+        closest = min((n for s, n in view.hand_sizes.items() if s != view.seat), default=99)
+        horizon = max(1, min(HORIZON, (closest + 1) // 2))
+        return cls(rules, live, jokers, max(1, view.stock_size + others), holding, passed, horizon)
 
     # -- how likely a loose card is to join a meld -------------------------------------------
     def outs(self, card: Card, loose: Sequence[Card]) -> int:
@@ -106,11 +108,7 @@ class Knowledge:
         if outs <= 0:
             return 0.0
         miss = max(0.0, 1 - outs / self.unseen)
-        return 1 - miss**HORIZON
-
-    def potential(self, loose: Sequence[Card]) -> float:
-        """The deadwood the loose cards may still shed: each card's value times its chance to join a meld."""
-        return sum(card_value(c, self.rules) * self.chance(self.outs(c, loose)) for c in loose)
+        return 1 - miss**self.horizon
 
     # -- how dangerous a discard is -------------------------------------------------------------
     def wanted_by(self, seat: int, card: Card) -> bool:
