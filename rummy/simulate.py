@@ -3,13 +3,13 @@
 ``python -m rummy simulate --preset rami51 --players hard,normal,normal,normal --games 200 --seed 1``
 plays whole games with no I/O and prints each seat's win rate with a 95% Wilson interval, the average
 number of deals per game and the games per second. A game whose deals keep ending void could go on
-for ever, so a game is stopped after :data:`DEAL_CAP` deals and counted as a draw.
+for ever, so a game is stopped after :data:`DEAL_CAP` deals and counted as a draw (the rules' own
+``deal_cap`` usually ends such a game first, with the best total winning).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import time
@@ -157,7 +157,7 @@ def simulate(preset: str | Rules, levels: Sequence[str], games: int, seed: int,
                             deals / games if games else 0.0, seconds)
 
 
-# -- command line (registered as ``python -m rummy simulate``) -----------------------------
+# -- command line: ``python -m rummy simulate`` (rummy/cli_simulate.py) ------------------------
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -168,9 +168,3 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed: the same seed plays the same games")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
-
-def run(args: argparse.Namespace) -> int:
-    levels = [p.strip().lower() for p in str(args.players).split(",") if p.strip()]
-    result = simulate(args.preset, levels, int(args.games), int(args.seed))
-    print(json.dumps(result.to_json()) if args.json else result.format())
-    return 0
