@@ -20,7 +20,7 @@ from rummy import actions as act
 from rummy.ai.arrange import best_plan
 from rummy.ai.common import extended_any, lay_off_action, meld_action, meld_plan, without
 from rummy.ai.knowledge import Knowledge
-from rummy.ai.legal import draw_sources, legal_discards, meld_ok, play_joker, rest_ok
+from rummy.ai.legal import draw_sources, legal_discards, meld_ok, play_joker
 from rummy.ai.memory import TableMemory
 from rummy.cards import Card, Rank
 from rummy.deal import Phase
@@ -258,10 +258,7 @@ def _swap(turn: Turn, hand: list[Card]) -> act.Swap | None:
                 _new, joker = swap_joker(mv.meld, card, view.rules)
             except IllegalAction:
                 continue
-            rest = without(hand, [card])
-            if not rest_ok(view, rest):
-                continue
-            after = turn.score([*rest, joker])
+            after = turn.score([*without(hand, [card]), joker])
             if after < base - turn.style.swap_gain:
                 return act.Swap(mv.index, card)
     return None

@@ -13,6 +13,7 @@ from rummy.cards import Card
 from rummy.deal import Phase
 from rummy.errors import IllegalAction
 from rummy.melds import Meld, lay_off, make_meld
+from rummy.rules import LayOffRule
 from rummy.view import PlayerView
 
 
@@ -34,16 +35,47 @@ def taken_in_hand(view: PlayerView) -> bool:
     return taken is not None and any(c.key == taken.key for c in view.hand)
 
 
-def rest_ok(view: PlayerView, rest: Sequence[Card]) -> bool:
-    """Whether the turn can still end after playing down to ``rest`` (see ``Deal._check_rest``).
+def taken_stays(view: PlayerView, used: Sequence[Card]) -> bool:
+    """Whether the card taken from the discard pile is still in hand after playing ``used``.
 
-    The engine plays the other copies of a face before the card taken from the discard pile, so a
-    single card equal to the taken one is the taken card itself while that card is still in hand.
+    The engine plays the joker taken by a swap, then the taken card, before other copies of a face
+    (``rummy.plays.match_cards``), so the taken card leaves the hand with the first copy of its face.
+    """
+    taken = view.taken
+    if taken is None or not taken_in_hand(view):
+        return False
+    named = sum(c == taken for c in used)
+    swapped = view.joker_to_play
+    if taken.is_joker and swapped is not None and swapped.key != taken.key and \
+            any(c.key == swapped.key for c in view.hand):
+        named -= 1  # the swapped joker goes first
+    return named <= 0
+
+
+def rest_ok(view: PlayerView, used: Sequence[Card], rest: Sequence[Card], table_after: Sequence[Meld],
+            opens_now: bool = False) -> bool:
+    """Whether the turn can still end after playing ``used`` down to ``rest`` (``rummy.plays.rest_after``).
+
+    An empty hand needs no discard unless the rules ask for one; a hand holding only the card taken
+    from the discard pile cannot discard it, unless that card can still be laid off (going out).
     """
     if not rest:
         return not view.rules.final_discard_required
     taken = view.taken
-    return not (len(rest) == 1 and taken is not None and rest[0] == taken and taken_in_hand(view))
+    if len(rest) != 1 or taken is None or not taken_stays(view, used):
+        return True
+    if view.rules.final_discard_required:
+        return False
+    allowed = view.rules.lay_off is not LayOffRule.AFTER_OPENING_LATER_TURNS if opens_now else view.can_lay_off
+    return allowed and any(_fits(meld, taken, view) for meld in table_after)
+
+
+def _fits(meld: Meld, card: Card, view: PlayerView) -> bool:
+    try:
+        lay_off(meld, [card], view.rules)
+        return True
+    except IllegalAction:
+        return False
 
 
 def draw_sources(view: PlayerView) -> list[act.Source]:
@@ -64,14 +96,18 @@ def made_melds(view: PlayerView, groups: Sequence[Sequence[Card]]) -> list[Meld]
         return None
     if view.rules.one_meld_per_turn and view.melds_this_turn + len(groups) > 1:
         return None
-    rest = remove_cards(view.hand, [c for g in groups for c in g])
-    if rest is None or not rest_ok(view, rest):
+    used = [c for g in groups for c in g]
+    rest = remove_cards(view.hand, used)
+    if rest is None:
         return None
     try:
         made = [make_meld(list(g), view.rules) for g in groups]
     except IllegalAction:
         return None
     if not view.has_opened and sum(m.points(view.rules) for m in made) < view.rules.opening:
+        return None
+    table_after = [mv.meld for mv in view.melds] + made
+    if not rest_ok(view, used, rest, table_after, opens_now=not view.has_opened):
         return None
     return made
 
@@ -85,12 +121,14 @@ def extended(view: PlayerView, cards: Sequence[Card], target: int) -> Meld | Non
     if view.phase is not Phase.PLAY or not view.can_lay_off or not 0 <= target < len(view.melds):
         return None
     rest = remove_cards(view.hand, cards)
-    if rest is None or not rest_ok(view, rest):
+    if rest is None:
         return None
     try:
-        return lay_off(view.melds[target].meld, list(cards), view.rules)
+        new = lay_off(view.melds[target].meld, list(cards), view.rules)
     except IllegalAction:
         return None
+    table_after = [new if mv.index == target else mv.meld for mv in view.melds]
+    return new if rest_ok(view, cards, rest, table_after) else None
 
 
 def discard_ok(view: PlayerView, card: Card) -> bool:
@@ -107,33 +145,8 @@ def legal_discards(view: PlayerView) -> list[Card]:
 
 
 def joker_pending(view: PlayerView) -> bool:
-    """A joker taken by a swap this turn that can still be played: the engine refuses a discard then.
-
-    The view says so when it can (``PlayerView.joker_pending``); otherwise the same judgement is made
-    here, generously (any table meld or pair of cards the joker fits), so a discard is never proposed
-    while the engine would still demand the joker.
-    """
-    told = getattr(view, "joker_pending", None)
-    if isinstance(told, bool):
-        return told
-    joker = view.joker_to_play
-    if joker is None or not any(c.key == joker.key for c in view.hand):
-        return False
-    for mv in view.melds:
-        try:
-            lay_off(mv.meld, [joker], view.rules)
-            return True
-        except IllegalAction:
-            pass
-    others = [c for c in view.hand if not c.is_joker]
-    for i, a in enumerate(others):
-        for b in others[i + 1:]:
-            try:
-                make_meld([a, b, joker], view.rules)
-                return True
-            except IllegalAction:
-                pass
-    return False
+    """A joker taken by a swap this turn that can still be played: the engine refuses a discard then."""
+    return view.joker_pending
 
 
 def play_joker(view: PlayerView) -> act.Action | None:

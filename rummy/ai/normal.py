@@ -7,7 +7,7 @@ from __future__ import annotations
 from rummy import actions as act
 from rummy.ai.arrange import best_plan
 from rummy.ai.common import lay_off_action, least_harm_discard, meld_action, meld_plan, without
-from rummy.ai.legal import draw_sources, legal_discards, rest_ok
+from rummy.ai.legal import draw_sources, legal_discards
 from rummy.cards import Card
 from rummy.deal import Phase
 from rummy.scoring import card_value
@@ -50,7 +50,7 @@ def discard_choice(view: PlayerView) -> Card:
     loose = best_plan(view.hand, view.rules).leftover
     legal = legal_discards(view)
     keys = {c.key for c in loose}
-    pool = [c for c in legal if c.key in keys and rest_ok(view, without(view.hand, [c]))]
+    pool = [c for c in legal if c.key in keys]
     if pool:
         return max(pool, key=lambda c: (card_value(c, view.rules), c.sort_key()))
     return least_harm_discard(view)
