@@ -164,14 +164,23 @@ class Card:
             return None
         return Face(self.rank, self.suit)
 
+    def __post_init__(self) -> None:
+        # The key and hash are read millions of times by the solver and computer players: work them out once.
+        key = (
+            0 if self.rank is None else int(self.rank),
+            4 if self.suit is None else _SUIT_ORDER[self.suit],
+            self.copy,
+        )
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", key[0] * 5 + key[1])
+
+    def __hash__(self) -> int:  # consistent with ``==``: rank and suit only
+        return self._hash  # type: ignore[attr-defined,no-any-return]
+
     @property
     def key(self) -> tuple[int, int, int]:
         """Physical identity: (rank or 0, suit order or 4, copy)."""
-        return (
-            0 if self.rank is None else int(self.rank),
-            4 if self.suit is None else self.suit.order,
-            self.copy,
-        )
+        return self._key  # type: ignore[attr-defined,no-any-return]
 
     def sort_key(self) -> tuple[int, int, int]:
         """Suit, then rank, jokers last: how a hand is shown."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rummy.ai.memory import TableMemory
 from rummy.cards import Card, Face, Rank, Suit
@@ -31,6 +31,7 @@ class Knowledge:
     holding: dict[int, list[Card]]  # seat -> cards it took from the pile and still holds
     passed: dict[int, list[Card]]
     horizon: int = HORIZON  # draws left to complete a meld: fewer when an opponent is close to going out
+    _pairs: dict[tuple[tuple[int, int], tuple[int, int]], int] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, view: PlayerView, memory: TableMemory | None) -> Knowledge:
@@ -67,16 +68,26 @@ class Knowledge:
         if card.is_joker or card.rank is None or card.suit is None:
             return 0
         best = 0
-        jokers = self.live_jokers if self.rules.jokers else 0
         for other in loose:
             if other is card or other.is_joker or other.rank is None:
                 continue
-            if other.rank == card.rank and other.suit != card.suit:
-                missing = [s for s in Suit if s not in (card.suit, other.suit)]
-                best = max(best, sum(self.live[Face(card.rank, s)] for s in missing) + jokers)
-            elif other.suit == card.suit:
-                best = max(best, self._run_outs(card, other) + (jokers if self._near(card, other) else 0))
+            pair = (card.key[:2], other.key[:2])
+            found = self._pairs.get(pair)
+            if found is None:
+                found = self._pairs[pair] = self._pair_outs(card, other)
+            best = max(best, found)
         return best
+
+    def _pair_outs(self, card: Card, other: Card) -> int:
+        """Live cards that make ``card`` and ``other`` a meld of three (cached: live counts are fixed)."""
+        assert card.rank is not None and card.suit is not None
+        jokers = self.live_jokers if self.rules.jokers else 0
+        if other.rank == card.rank and other.suit != card.suit:
+            missing = [s for s in Suit if s not in (card.suit, other.suit)]
+            return sum(self.live[Face(card.rank, s)] for s in missing) + jokers
+        if other.suit == card.suit:
+            return self._run_outs(card, other) + (jokers if self._near(card, other) else 0)
+        return 0
 
     def _positions(self, card: Card) -> list[int]:
         assert card.rank is not None
