@@ -25,7 +25,7 @@ from cogs.common import MENTION_USERS
 from cogs.hand_ui import board_view
 from cogs.lobby_ui import lobby_view
 from cogs.messages import Translator, translator
-from cogs.service import GameService, load_table
+from cogs.service import GameService
 from data import GameRow
 from rummy.table import Table, TableStatus
 
@@ -145,7 +145,7 @@ class Board:
         row = await self.service.db.games.get(game_id)
         if row is None:
             return False
-        table = load_table(row)
+        table = self.service.table_of(row)
         embed, view = self.message(row, table, self.tr_for(row.guild_id))
         if row.message_id is not None:
             try:

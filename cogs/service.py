@@ -1,12 +1,13 @@
 """The game service: the one way a table changes. No Discord types in here.
 
 Every change runs under the channel's :class:`asyncio.Lock` (one per game, held in a
-:class:`weakref.WeakValueDictionary`): load the row, rebuild the :class:`~rummy.table.Table`,
-check and apply (the table and the engine raise player-readable errors and change nothing),
-then commit the new document and the action-log row in one transaction through
-:mod:`data` (``save_action``, or ``finish_game`` with the results). Only after the commit does
-the caller render a reply, so a reply always describes something durable. The row version
-guards against a second process: :class:`data.StaleState` means someone else won.
+:class:`weakref.WeakValueDictionary`): load the row, rebuild the :class:`~rummy.table.Table`
+(a private copy: see :mod:`cogs.tables`, which keeps decoded tables between actions), check
+and apply (the table and the engine raise player-readable errors and change nothing), then
+commit the new document and the action-log row in one transaction through :mod:`data`
+(``save_action``, or ``finish_game`` with the results). Only after the commit does the caller
+render a reply, so a reply always describes something durable. The row version guards
+against a second process: :class:`data.StaleState` means someone else won.
 
 After each commit :attr:`GameService.on_change` is called with the channel id, so the timers
 (turn timer, computer players, lobby expiry) can plan their next step.
@@ -24,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from cogs import bots
+from cogs.tables import TableCache, load_table
 from data import UNCHANGED, Database, GameRow, PlayerResult, Unchanged
 from rummy import actions as act
 from rummy.deal import Event
@@ -88,10 +90,6 @@ def _new_turn(table: Table, before: tuple[int, int, int] | None) -> bool:
     return table.turn_key is not None and table.turn_key != before
 
 
-def load_table(row: GameRow) -> Table:
-    return Table.from_json(json.loads(row.state_json))
-
-
 class GameService:
     """Tables on one :class:`~data.Database`. ``seed`` gives the seed of new tables (tests)."""
 
@@ -110,6 +108,7 @@ class GameService:
         self.seed = seed
         self.on_change = on_change
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.tables = TableCache()
 
     def now(self) -> datetime:
         return self.db.now()
@@ -121,8 +120,16 @@ class GameService:
         return lock
 
     # -- reading -----------------------------------------------------------------------------
+    def table_of(self, row: GameRow) -> Table:
+        """The table a row holds, for reading only (shared: never change it; see cogs.tables)."""
+        return self.tables.shared(row)
+
     async def current(self, channel_id: int, game_id: int | None = None) -> tuple[GameRow, Table]:
-        """The channel's active table (and, given ``game_id``, only if it is that game)."""
+        """The channel's active table, for reading only (and, given ``game_id``, only if it is that game)."""
+        row = await self._active_row(channel_id, game_id)
+        return row, self.tables.shared(row)
+
+    async def _active_row(self, channel_id: int, game_id: int | None = None) -> GameRow:
         row = await self.db.games.get_active(channel_id)
         if row is None:
             if game_id is not None:
@@ -130,7 +137,7 @@ class GameService:
             raise Refusal("no_table")
         if game_id is not None and row.id != game_id:
             raise Refusal("game_closed")
-        return row, load_table(row)
+        return row
 
     async def close_unreadable(self, channel_id: int) -> GameRow | None:
         """If the channel's active row cannot be loaded (corrupt, or a table schema this code does
@@ -157,7 +164,7 @@ class GameService:
             row = await self.db.games.latest(channel_id)
             if row is None or row.status.is_active or row.updated_at + SCORES_KEPT < self.now():
                 raise
-        table = load_table(row)
+        table = self.tables.shared(row)
         if table.game is None:
             raise Refusal("no_table")
         return table
@@ -167,7 +174,7 @@ class GameService:
         row = await self.db.games.get(game_id)
         if row is None:
             raise Refusal("game_closed")
-        return row, load_table(row)
+        return row, self.tables.shared(row)
 
     async def private_view(self, channel_id: int, user_id: int,
                            game_id: int | None = None) -> tuple[GameRow, Table, PlayerView]:
@@ -251,7 +258,7 @@ class GameService:
         row = await self.db.games.get_active(channel_id)
         if row is None:
             return None
-        table = load_table(row)
+        table = self.tables.shared(row)
         if table.status is TableStatus.LOBBY:
             return Step("expire", row.updated_at + self.lobby_ttl, row.version)
         seat = table.turn
@@ -268,7 +275,7 @@ class GameService:
             row = await self.db.games.get_active(channel_id)
             if row is None or row.version != version:
                 return None
-            table = load_table(row)
+            table = self.tables.private(row)
             before = table.turn_key
             seat = table.turn
             if seat is None or not table.players[seat].is_bot:
@@ -288,7 +295,7 @@ class GameService:
                 return None
             if row.turn_deadline > self.now():
                 return None
-            table = load_table(row)
+            table = self.tables.private(row)
             before = table.turn_key
             seat = table.turn
             if seat is None:
@@ -306,7 +313,7 @@ class GameService:
             row = await self.db.games.get_active(channel_id)
             if row is None or row.version != version:
                 return None
-            table = load_table(row)
+            table = self.tables.private(row)
             ttl = self.lobby_ttl if table.status is TableStatus.LOBBY else self.idle_ttl
             if row.updated_at + ttl > self.now():
                 return None
@@ -332,7 +339,8 @@ class GameService:
         detail: dict[str, Any] | None = None,
     ) -> Outcome:
         async with self.lock(channel_id):
-            row, table = await self.current(channel_id, game_id)
+            row = await self._active_row(channel_id, game_id)
+            table = self.tables.private(row)  # changed in place: nobody else may hold it
             before = table.turn_key
             events = change(table)
             bots.observe(table, events)
@@ -342,14 +350,19 @@ class GameService:
 
     async def _commit(self, row: GameRow, table: Table, before: tuple[int, int, int] | None,
                       actor: int | None, kind: str, payload: dict[str, Any]) -> GameRow:
+        """Store the changed table; once committed it becomes the shared table of the new version
+        (a write that fails leaves the cache, like the database, at the last committed state)."""
         state = self._dump(table)
         if table.status.active:
-            return await self.db.games.save_action(
+            new = await self.db.games.save_action(
                 row.id, row.version, state, table.status.value, actor, kind, payload,
                 turn_deadline=self._deadline(table, before))
-        results = self._results(table) if table.status is TableStatus.OVER else None
-        return await self.db.games.finish_game(row.id, row.version, state, _ENDED_STATUS[table.status],
-                                               actor, kind, payload, results)
+        else:
+            results = self._results(table) if table.status is TableStatus.OVER else None
+            new = await self.db.games.finish_game(row.id, row.version, state, _ENDED_STATUS[table.status],
+                                                  actor, kind, payload, results)
+        self.tables.put(new, table)
+        return new
 
     def _deadline(self, table: Table, before: tuple[int, int, int] | None) -> datetime | Unchanged | None:
         """A new turn of a person starts their timer; within a turn the deadline stays."""

@@ -22,7 +22,7 @@ from discord.ext import commands
 from cogs import render
 from cogs.board import Board
 from cogs.messages import Translator
-from cogs.service import GameService, Outcome, Step, load_table
+from cogs.service import GameService, Outcome, Step
 from rummy.table import MAX_TIMEOUTS, TableStatus
 
 log = logging.getLogger(__name__)
@@ -203,7 +203,7 @@ class Timers:
         lines, runner.lines = runner.lines, []
         if out is None:
             row = await self.service.db.games.get_active(channel_id)
-            table = None if row is None else load_table(row)
+            table = None if row is None else self.service.table_of(row)
         else:
             row, table = out.row, out.table
         game_id = None

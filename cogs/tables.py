@@ -1,0 +1,81 @@
+"""Decoded tables kept between actions, so a row is decoded once per change, not once per read.
+
+Decoding a stored document (:meth:`Table.from_json`) was the largest cost of an action: the
+change itself, then the timers' ``next_step``, the board redraw and any ``/hand`` each decoded
+the same row again. :class:`TableCache` keeps, per game, the last :class:`~rummy.table.Table`
+decoded or committed, with the ``version`` and the exact ``state_json`` it stands for. The
+database stays the source of truth: every use starts from a row just read, and the cached table
+is used only when that row's version *and* document are the ones cached, so a change made by
+another process, a restart, or a row rewritten behind our back is simply a miss (decoded again).
+
+Two kinds of use:
+
+* :meth:`TableCache.shared` for readers: the cached object itself, shared by every reader of
+  that version. Readers never change a table (views, rendering, advice, timers' planning).
+* :meth:`TableCache.private` for a change: a freshly decoded copy that only the caller holds,
+  so a table a reader still holds (a reply being rendered, advice computed in a thread) never
+  changes under it. After the commit, :meth:`TableCache.put` makes the changed table the shared
+  one of the new version. A change that fails (refused by the rules, or a write that did not
+  commit) never reaches ``put``: the cache keeps the last committed state, like the database.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+
+from data import GameRow
+from rummy.table import Table
+
+DEFAULT_SIZE = 2048  # games kept decoded at most (the least recently used are dropped)
+
+
+def load_table(row: GameRow) -> Table:
+    """Decode a row's document into a new table (what the cache does on a miss)."""
+    return Table.from_json(json.loads(row.state_json))
+
+
+class TableCache:
+    """The last decoded table of each recent game, keyed by game id (see the module doc)."""
+
+    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+        if size < 1:
+            raise ValueError("the cache holds at least one table")
+        self.size = size
+        self._entries: OrderedDict[int, tuple[int, str, Table]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def shared(self, row: GameRow) -> Table:
+        """The table of ``row`` for reading only: cached if the row is the cached version."""
+        entry = self._entries.get(row.id)
+        if entry is not None and entry[0] == row.version and entry[1] == row.state_json:
+            self._entries.move_to_end(row.id)
+            self.hits += 1
+            return entry[2]
+        self.misses += 1
+        table = load_table(row)
+        self._store(row, table)
+        return table
+
+    @staticmethod
+    def private(row: GameRow) -> Table:
+        """A table of ``row`` nobody else holds, to change (decoded from the row itself)."""
+        return load_table(row)
+
+    def put(self, row: GameRow, table: Table) -> None:
+        """``table`` is what ``row`` (just committed) holds: share it from now on; the caller
+        must not change it any more."""
+        self._store(row, table)
+
+    def drop(self, game_id: int) -> None:
+        self._entries.pop(game_id, None)
+
+    def _store(self, row: GameRow, table: Table) -> None:
+        self._entries[row.id] = (row.version, row.state_json, table)
+        self._entries.move_to_end(row.id)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
