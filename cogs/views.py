@@ -58,10 +58,17 @@ def values(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in data.get("values", [])]
 
 
-def persistent(*items: discord.ui.Item[Any] | None) -> discord.ui.View:
-    """A view that never times out, holding the given items (None entries are skipped)."""
+def persistent(*items: discord.ui.DynamicItem[Any] | None) -> discord.ui.View:
+    """A view that never times out, holding the given items (None entries are skipped).
+
+    The view only carries its components to Discord: every item is a registered
+    :class:`~discord.ui.DynamicItem`, routed by its ``custom_id`` whatever view sent it. So it is
+    marked finished before it is sent, and discord.py does not keep it: otherwise each one stays in
+    the view store, and each ephemeral one (a private hand) gets a 15-minute timeout task, which
+    under load held thousands of views (memory, and long garbage-collection pauses)."""
     view = discord.ui.View(timeout=None)
     for item in items:
         if item is not None:
             view.add_item(item)
+    view.stop()
     return view
