@@ -19,7 +19,7 @@ from cogs import render
 from cogs.advice import advise_async
 from cogs.common import Ctx, context, reply, update
 from cogs.messages import Translator
-from cogs.service import Refusal
+from cogs.service import Outcome, Refusal
 from cogs.views import Guarded, custom_id, persistent, register, template, values
 from rummy import actions as act
 from rummy.cards import Card, format_cards, parse_cards
@@ -55,21 +55,25 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     public = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
     mention = out.new_turn and out.table.turn is not None and out.table.user_id(out.table.turn) is not None
     board = board_view(out.row.id, ctx.public) if out.new_turn and out.table.turn is not None else None
-    view = out.view(out.seat) if out.table.status.active else None
-    private: dict[str, Any] = {}
-    if view is not None:
-        advice = await advise_async(view, out.table.game) if out.table.options.hints else None
-        private = {"embed": render.hand_embed(view, out.table, ctx.tr, advice, out.row.turn_deadline),
-                   "view": hand_view(out.row.id, view, ctx.tr)}
-    if edit:
-        if private:
-            await update(ctx.interaction, **private)
+    if edit:  # a component: the first answer is the clicked hand, redrawn
+        await update(ctx.interaction, **await _private_hand(ctx, out))
         await reply(ctx.interaction, public, ephemeral=False, view=board, silent=not mention)
-    else:
+    else:  # a command: the channel reads what happened at once; the hand (advice: solver) follows
         await reply(ctx.interaction, public, ephemeral=False, view=board, silent=not mention)
+        private = await _private_hand(ctx, out)
         if private:
             await reply(ctx.interaction, ephemeral=True, **private)
     ctx.rami.board.refresh(out.row.id)
+
+
+async def _private_hand(ctx: Ctx, out: Outcome) -> dict[str, Any]:
+    """The actor's hand after ``out`` (embed and components), or nothing once the table closed."""
+    view = out.view(out.seat) if out.table.status.active else None
+    if view is None:
+        return {}
+    advice = await advise_async(view, out.table.game) if out.table.options.hints else None
+    return {"embed": render.hand_embed(view, out.table, ctx.tr, advice, out.row.turn_deadline),
+            "view": hand_view(out.row.id, view, ctx.tr)}
 
 
 # -- encoding melds in a custom_id --------------------------------------------------------------
@@ -105,7 +109,7 @@ def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View
     drawing = view.my_turn and view.phase is Phase.DRAW
     playing = view.my_turn and view.phase is Phase.PLAY
     top = view.discard_top.pretty if view.discard_top else "—"
-    items: list[discord.ui.Item[Any]] = [
+    items: list[discord.ui.DynamicItem[Any]] = [
         # Out of turn the draw buttons stay enabled: the turn may have come by the time they are
         # clicked (the rules refuse otherwise), so a stale hand needs no Refresh.
         DrawButton(game_id, "stock", tr("btn_draw_stock"),
