@@ -6,6 +6,7 @@ order, the seed), so it is for storage only: anything shown to a person goes thr
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -31,8 +32,16 @@ def _cards(cs: list[Card] | tuple[Card, ...]) -> list[str]:
     return [c.token for c in cs]
 
 
+@functools.lru_cache(maxsize=4096)
+def _stored_card(token: str) -> Card:
+    """The card of a storage token. Cards are immutable and a token names one physical card
+    (its copy included), so one object per token serves every document (decoding a game is
+    done at every action by the bot: this makes it about three times faster)."""
+    return Card.parse(token)
+
+
 def _load_cards(tokens: list[str]) -> list[Card]:
-    return [Card.parse(t) for t in tokens]
+    return [_stored_card(t) for t in tokens]
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
