@@ -14,7 +14,7 @@ from functools import lru_cache
 from rummy.cards import Card
 from rummy.melds import Meld, MeldKind
 from rummy.rules import Rules
-from rummy.solver import best_melds
+from rummy.solver import best_melds, min_deadwood
 
 Objective = str  # "deadwood" | "opening"
 
@@ -38,12 +38,24 @@ def best_plan(hand: Sequence[Card], rules: Rules, objective: Objective = "deadwo
     return _plan(tuple(c.key for c in cards), cards, rules, objective)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 15)
 def _plan(keys: tuple[tuple[int, int, int], ...], hand: tuple[Card, ...], rules: Rules, objective: Objective) -> Plan:
     """``keys`` tell copies apart for the cache (``Card`` equality ignores the copy)."""
     solution = best_melds(hand, rules, objective)
     return Plan(tuple(_group(m) for m in solution.melds), solution.melded_points, solution.deadwood,
                 solution.leftover)
+
+
+def least_deadwood(hand: Sequence[Card], rules: Rules) -> int:
+    """The least deadwood of ``hand`` (the value :func:`best_plan` finds), cached by the faces held."""
+    cards = tuple(sorted(hand, key=lambda c: c.key))
+    return _least(tuple(c.key[:2] for c in cards), cards, rules)
+
+
+@lru_cache(maxsize=1 << 15)
+def _least(faces: tuple[tuple[int, int], ...], hand: tuple[Card, ...], rules: Rules) -> int:
+    """``faces`` is the cache key: the value does not depend on which copy of a card is held."""
+    return min_deadwood(hand, rules)
 
 
 def _group(meld: Meld) -> tuple[Card, ...]:

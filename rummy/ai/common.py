@@ -8,8 +8,6 @@ from rummy import actions as act
 from rummy.ai.arrange import Plan, best_plan
 from rummy.ai.legal import lay_offs, legal_discards, meld_ok, remove_cards
 from rummy.cards import Card
-from rummy.errors import IllegalAction
-from rummy.melds import lay_off
 from rummy.scoring import card_value
 from rummy.view import PlayerView
 
@@ -64,18 +62,3 @@ def least_harm_discard(view: PlayerView, candidates: Sequence[Card] | None = Non
             rest = without(view.hand, [card])
             seen[card] = (best_plan(rest, view.rules).deadwood, -card_value(card, view.rules))
     return min(pool, key=lambda c: seen[c])
-
-
-def fits_table(view: PlayerView, card: Card) -> bool:
-    """Whether ``card`` could be laid off on some meld on the table (whoever may lay off)."""
-    return any(extended_any(view, mv.index, card) for mv in view.melds)
-
-
-def extended_any(view: PlayerView, target: int, card: Card) -> bool:
-    """Whether ``card`` fits table meld ``target`` by the rules, whoever lays it off."""
-    try:
-        lay_off(view.melds[target].meld, [card], view.rules)
-        return True
-    except IllegalAction:
-        return False
-

@@ -15,18 +15,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rummy import actions as act
-from rummy.ai.arrange import best_plan
-from rummy.ai.common import extended_any, lay_off_action, meld_action, meld_plan, without
+from rummy.ai.arrange import best_plan, least_deadwood
+from rummy.ai.common import lay_off_action, meld_action, meld_plan, without
 from rummy.ai.knowledge import Knowledge
 from rummy.ai.legal import draw_sources, legal_discards, meld_ok, play_joker
 from rummy.ai.memory import TableMemory
 from rummy.cards import Card, Rank
 from rummy.deal import Phase
 from rummy.errors import IllegalAction
-from rummy.melds import swap_joker
-from rummy.rules import LayOffRule, Scoring
+from rummy.melds import Meld, lay_off, swap_joker
+from rummy.rules import LayOffRule, Rules, Scoring
 from rummy.scoring import card_value
 from rummy.view import PlayerView
 
@@ -38,18 +39,22 @@ class Style:
     potential: float = 1.0  # how much a loose card's chance to join a meld takes off its cost (at most 1)
     per_card: float = 0.0  # cost of every loose card on top of its value (the cards still to get rid of)
     stock_gain: float = 0.0  # what a stock draw is expected to save, in deadwood points
-    feed: float = 6.0  # cost of a discard the next player is known to want
-    feed_table: float = 3.0  # cost of a discard the next player could lay off
+    feed: float = 0.4  # cost of a discard the next player is known to want (in loose cards, see ``unit``)
+    feed_table: float = 0.2  # cost of a discard the next player could lay off (in loose cards)
     swap_gain: float = 3.0  # how much a joker swap must save to be worth revealing the joker
     hold_rummy: bool = True  # hold melds for a rummy where it doubles (winner-collects games)
     hold_until: int = 0  # stop holding when an opponent holds this many cards or fewer
     open_potential: float = 0.7  # before opening: how much the loose cards' chances count toward the points
+    draw_keeps_hand: bool = False  # judge a stock draw as keeping the hand (else: the hand less its worst card)
     open_deadwood: float = 0.25  # before opening: weight of the deadwood the hand would keep
 
 
 # Where the winner collects, only going out first counts: the number of loose cards matters more than
 # their value. Where every loser pays their own hand, the value counts in full.
-STYLES = {Scoring.WINNER_COLLECTS: Style(per_card=150.0), Scoring.PENALTY: Style(per_card=10.0)}
+STYLES = {
+    Scoring.WINNER_COLLECTS: Style(per_card=150.0, draw_keeps_hand=True, stock_gain=40.0),
+    Scoring.PENALTY: Style(per_card=10.0, hold_rummy=False),
+}
 
 
 class Turn:
@@ -63,11 +68,12 @@ class Turn:
         self.next_seat = _next_seat(view)
         self._fits: dict[Card, bool] = {}
         self._scores: dict[tuple[tuple[int, ...], ...], float] = {}
+        self.unit = style.per_card + 10  # what one typical loose card costs in the score
 
     # -- scoring kept hands -------------------------------------------------------------------
     def fits_table(self, card: Card) -> bool:
         if card not in self._fits:
-            self._fits[card] = any(extended_any(self.view, mv.index, card) for mv in self.view.melds)
+            self._fits[card] = any(_fits(mv.meld, card, self.rules) for mv in self.view.melds)
         return self._fits[card]
 
     def score(self, kept: list[Card]) -> float:
@@ -84,13 +90,14 @@ class Turn:
             opened = self.view.has_opened
             style = self.style
             loose = [c for c in plan.leftover if not (self.view.melds and self.fits_table(c))]
+            outs = dict(zip((c.key for c in loose), self.know.outs_each(loose), strict=True))
             dead = 0.0
             for card in plan.leftover:
                 weight = card_value(card, self.rules) + style.per_card
-                if card not in loose:  # it can be laid off: nothing once opened
+                if card.key not in outs:  # it can be laid off: nothing once opened
                     dead += 0 if opened else weight / 2
                 else:
-                    dead += weight * (1 - style.potential * self.know.chance(self.know.outs(card, loose)))
+                    dead += weight * (1 - style.potential * self.know.chance(outs[card.key]))
             self._scores[key] = dead
         return self._scores[key]
 
@@ -102,9 +109,10 @@ class Turn:
         """
         plan = best_plan(kept, self.rules, "opening")
         style = self.style
-        hoped = sum(self._meld_value(c) * self.know.chance(self.know.outs(c, plan.leftover)) for c in plan.leftover)
+        outs = self.know.outs_each(plan.leftover)
+        hoped = sum(self._meld_value(c) * self.know.chance(n) for c, n in zip(plan.leftover, outs, strict=True))
         short = max(0.0, self.rules.opening - plan.points - style.open_potential * hoped)
-        dead = best_plan(kept, self.rules).deadwood
+        dead = least_deadwood(kept, self.rules)
         return short + style.open_deadwood * dead
 
     def _meld_value(self, card: Card) -> int:
@@ -120,15 +128,13 @@ class Turn:
         if seat is None:
             return 0.0
         cost = 0.0
-        if card.is_joker:
-            cost += 25.0
-        elif self.know.wanted_by(seat, card):
+        if card.is_joker or self.know.wanted_by(seat, card):
             cost += self.style.feed
         if self.view.melds and (self.rules.opening == 0 or seat in self.view.opened) and self.fits_table(card):
             cost += self.style.feed_table
         if self.know.declined_by(seat, card):
-            cost -= 1.0
-        return cost
+            cost -= self.style.feed_table
+        return cost * self.unit
 
     def best_discard(self, hand: list[Card], legal: list[Card]) -> tuple[float, Card | None]:
         """The legal discard leaving the best-scored hand (ties: the costlier card), and that score."""
@@ -139,6 +145,16 @@ class Turn:
             if rank < best:
                 best, chosen = rank, card
         return best[0], chosen
+
+
+@lru_cache(maxsize=1 << 14)
+def _fits(meld: Meld, card: Card, rules: Rules) -> bool:
+    """Whether ``card`` could be laid off on ``meld`` by the rules, whoever lays it off (cached across turns)."""
+    try:
+        lay_off(meld, [card], rules)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _next_seat(view: PlayerView) -> int | None:
@@ -166,7 +182,10 @@ def draw_source(turn: Turn) -> act.Source:
     if act.Source.STOCK not in sources:
         return act.Source.DISCARD
     hand = list(view.hand)
-    now, _card = turn.best_discard(hand, hand)
+    if turn.style.draw_keeps_hand:  # a stock draw keeps at least the hand as it is (the drawn card goes back)
+        now = turn.score(hand)
+    else:
+        now, _card = turn.best_discard(hand, hand)
     taken = [*hand, top]
     keep = [c for c in taken if c is not top]
     after, _card = turn.best_discard(taken, keep)
@@ -236,7 +255,7 @@ def _holding(turn: Turn) -> bool:
     """Hold melds back for a rummy: only where it doubles, nothing played yet, and nobody close to out."""
     view = turn.view
     rules = view.rules
-    if not (turn.style.hold_rummy and rules.rummy_doubles and rules.scoring is Scoring.WINNER_COLLECTS):
+    if not (turn.style.hold_rummy and rules.rummy_doubles):
         return False
     if view.played_before or view.melds_this_turn:
         return False

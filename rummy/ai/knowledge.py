@@ -65,18 +65,30 @@ class Knowledge:
     # -- how likely a loose card is to join a meld -------------------------------------------
     def outs(self, card: Card, loose: Sequence[Card]) -> int:
         """Live cards that would make ``card`` and one other loose card a meld of three (the best pair)."""
-        if card.is_joker or card.rank is None or card.suit is None:
+        if card.is_joker:
             return 0
-        best = 0
-        for other in loose:
-            if other is card or other.is_joker or other.rank is None:
-                continue
-            pair = (card.key[:2], other.key[:2])
-            found = self._pairs.get(pair)
-            if found is None:
-                found = self._pairs[pair] = self._pair_outs(card, other)
-            best = max(best, found)
-        return best
+        return self.outs_each([card, *(c for c in loose if c is not card)])[0]
+
+    def outs_each(self, loose: Sequence[Card]) -> list[int]:
+        """:meth:`outs` of every card of ``loose`` against the others (one pass over the pairs)."""
+        keys = [None if c.rank is None else c.key[:2] for c in loose]
+        pairs = self._pairs
+        found = []
+        for i, card in enumerate(loose):
+            mine = keys[i]
+            best = 0
+            if mine is not None:
+                for j, other in enumerate(loose):
+                    theirs = keys[j]
+                    if j == i or theirs is None:
+                        continue
+                    value = pairs.get((mine, theirs))
+                    if value is None:
+                        value = pairs[(mine, theirs)] = self._pair_outs(card, other)
+                    if value > best:
+                        best = value
+            found.append(best)
+        return found
 
     def _pair_outs(self, card: Card, other: Card) -> int:
         """Live cards that make ``card`` and ``other`` a meld of three (cached: live counts are fixed)."""

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import random
 from pathlib import Path
 
 import pytest
 
 from rummy import actions as act
-from rummy.ai import LEVELS, TableMemory, choose_action
+from rummy.ai import LEVELS, TableMemory, choose_action, hard
 from rummy.cards import Card, parse_cards
 from rummy.deal import Event, Phase
 from rummy.errors import IllegalAction
@@ -162,6 +163,20 @@ def test_hard_takes_a_discard_that_completes_a_meld() -> None:
     """hard takes the top discard when it makes a meld."""
     game = position("rami51", ["7H 8H KS KD 2S 5D 3C 4D 6S 10C JD AS QC", "2C 3C 4C 5C 6C 7C 8C"], discard="KH")
     assert choose_action(view(game), "hard", random.Random(1), TableMemory()) == act.Draw(act.Source.DISCARD)
+
+
+def test_hard_judges_a_stock_draw_as_keeping_its_hand() -> None:
+    """Where the winner collects, hard takes a discard that builds a run draw in place of a high loose card.
+
+    Judged against the hand less its worst card (as if the stock card were free), the same discard is passed.
+    """
+    game = position("basic", ["7H 8H 9H 2C KS QD JC", "2D 4D 6D 8D 10D QS KH"], discard="3C",
+                    stock="5S 6S 7S 8S 9S 10S JS")
+    rules = game.rules
+    assert hard.STYLES[rules.scoring].draw_keeps_hand
+    assert choose_action(view(game), "hard", random.Random(1), TableMemory()) == act.Draw(act.Source.DISCARD)
+    old = dataclasses.replace(hard.STYLES[rules.scoring], draw_keeps_hand=False)
+    assert hard.choose(view(game), random.Random(1), TableMemory(), old) == act.Draw(act.Source.STOCK)
 
 
 def test_hard_does_not_feed_the_next_player_what_they_collect() -> None:
