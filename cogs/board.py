@@ -6,8 +6,9 @@ mark a board as out of date; one tracked task per game redraws it, at most once 
 ``min_interval`` seconds with the latest state, so a burst of moves (computer players) costs
 one edit, within Discord's limit of about 5 messages per 5 seconds per channel. All boards also
 share one pace (``max_rate`` redraws per second, default 20) so that many busy tables together
-stay well under Discord's global limit of 50 requests per second. The board is built from the
-spectator view and public events only.
+stay well under Discord's global limit of 50 requests per second. A redraw is never urgent: it
+waits its ``turn`` (:mod:`cogs.priority`) behind interactions still owing their first reply.
+The board is built from the spectator view and public events only.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -65,11 +66,13 @@ class Board:
         locale_for: Callable[[int], object] = lambda guild_id: "en",
         min_interval: float = 1.5,
         max_rate: float | None = 20.0,
+        turn: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.service = service
         self.channels = channels
         self.locale_for = locale_for
         self.min_interval = min_interval
+        self.turn = turn  # waits until no interaction owes its first reply (cogs.priority)
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last: dict[int, float] = {}
@@ -121,6 +124,8 @@ class Board:
                 wait = self._last.get(game_id, -1e9) + self.min_interval - loop.time()
                 if wait > 0:
                     await asyncio.sleep(wait)
+                if self.turn is not None:
+                    await self.turn()
                 await self._pace(loop)
                 self._dirty.discard(game_id)
                 if await self._draw(game_id):

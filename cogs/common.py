@@ -8,13 +8,14 @@ response, or through a follow-up once the response is done.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 
 from cogs.messages import Translator, translator
+from cogs.priority import FirstReplies
 from cogs.service import GameService, Refusal, Who
 from rummy.rules import PRESETS
 
@@ -33,6 +34,7 @@ class Rami:
     service: GameService
     board: Board
     timers: Timers
+    replies: FirstReplies = field(default_factory=FirstReplies)  # who still owes a first reply
 
 
 def rami(interaction: discord.Interaction) -> Rami:
@@ -66,8 +68,16 @@ def context(interaction: discord.Interaction) -> Ctx:
         raise Refusal("guild_only")
     user = interaction.user
     who = Who(user.id, user.display_name, moderator=interaction.permissions.manage_messages)
+    services = rami(interaction)
+    services.replies.owe(interaction)
     return Ctx(interaction, who, interaction.guild_id, interaction.channel_id, translator(interaction.locale),
-               translator(interaction.guild_locale or interaction.locale), rami(interaction))
+               translator(interaction.guild_locale or interaction.locale), services)
+
+
+def _first_reply_sent(interaction: discord.Interaction) -> None:
+    replies = getattr(getattr(interaction.client, "rami", None), "replies", None)
+    if isinstance(replies, FirstReplies):
+        replies.paid(interaction)
 
 
 async def reply(
@@ -94,6 +104,7 @@ async def reply(
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(**kwargs)
+        _first_reply_sent(interaction)
 
 
 async def update(
@@ -109,3 +120,4 @@ async def update(
         await interaction.edit_original_response(**kwargs)
     else:
         await interaction.response.edit_message(**kwargs)
+        _first_reply_sent(interaction)

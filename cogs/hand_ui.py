@@ -57,9 +57,11 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     board = board_view(out.row.id, ctx.public) if out.new_turn and out.table.turn is not None else None
     if edit:  # a component: the first answer is the clicked hand, redrawn
         await update(ctx.interaction, **await _private_hand(ctx, out))
+        await ctx.rami.replies.turn()  # first replies owed by others go first (cogs.priority)
         await reply(ctx.interaction, public, ephemeral=False, view=board, silent=not mention)
     else:  # a command: the channel reads what happened at once; the hand (advice: solver) follows
         await reply(ctx.interaction, public, ephemeral=False, view=board, silent=not mention)
+        await ctx.rami.replies.turn()
         private = await _private_hand(ctx, out)
         if private:
             await reply(ctx.interaction, ephemeral=True, **private)

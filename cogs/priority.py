@@ -1,0 +1,75 @@
+"""First replies first: work that can wait lets the interactions still owing their first reply go ahead.
+
+Discord gives an interaction 3 seconds for its first response (after that the user sees "This
+interaction failed", and the answer is lost), then 15 minutes for whatever follows. The first
+reply to an action is the real answer: the action has committed, and the channel is told what
+happened. What comes after it is secondary and never urgent: the private hand sent as a
+follow-up (it runs the solver for the hint), the public line after a button redrew the hand,
+and the board redraws. Under a burst of actions all that work used to interleave with the
+first replies still owed, so the last first reply of a burst waited for everybody's follow-ups.
+
+:class:`FirstReplies` counts the interactions that owe their first reply (registered by
+:func:`cogs.common.context`, released by :func:`cogs.common.reply` and :func:`cogs.common.update`)
+and :meth:`FirstReplies.turn` waits until none is owed, at most ``max_wait`` seconds (so nothing
+secondary starves under a sustained overload). Nothing is skipped or merged: every message is
+still sent, in the same order for each interaction; only its place in the queue changes. An
+interaction answered elsewhere (discord.py's own answers) or one past Discord's deadline is
+forgotten when the queue is checked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import discord
+
+DISCORD_DEADLINE = 3.0  # seconds an interaction has for its first response
+
+
+class FirstReplies:
+    """The interactions still owing their first reply; secondary work waits its :meth:`turn`."""
+
+    def __init__(self, max_wait: float = 1.0, check_every: float = 0.1) -> None:
+        self.max_wait = max_wait
+        self.check_every = check_every
+        self._owed: dict[int, tuple[discord.Interaction, float]] = {}
+        self._clear = asyncio.Event()
+        self._clear.set()
+
+    def __len__(self) -> int:
+        return len(self._owed)
+
+    def owe(self, interaction: discord.Interaction) -> None:
+        """``interaction`` has not answered yet (autocomplete is answered by discord.py: not counted)."""
+        if interaction.type is discord.InteractionType.autocomplete or interaction.response.is_done():
+            return
+        self._owed.setdefault(interaction.id, (interaction, time.monotonic()))
+        self._clear.clear()
+
+    def paid(self, interaction: discord.Interaction) -> None:
+        """``interaction`` sent its first reply."""
+        if self._owed.pop(interaction.id, None) is not None and not self._owed:
+            self._clear.set()
+
+    def _forget_settled(self) -> None:
+        now = time.monotonic()
+        for key, (interaction, since) in list(self._owed.items()):
+            if interaction.response.is_done() or now - since > DISCORD_DEADLINE:
+                del self._owed[key]
+        if not self._owed:
+            self._clear.set()
+
+    async def turn(self) -> None:
+        """Return once no interaction owes its first reply, or after ``max_wait`` seconds."""
+        deadline = time.monotonic() + self.max_wait
+        while self._owed:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            try:
+                async with asyncio.timeout(min(left, self.check_every)):
+                    await self._clear.wait()
+                return
+            except TimeoutError:
+                self._forget_settled()  # answered elsewhere, or past Discord's deadline

@@ -1,0 +1,125 @@
+"""First replies first: secondary work waits for interactions owing their first reply, never forever."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import discord
+
+from cogs.hand_ui import HandButton
+from cogs.priority import FirstReplies
+from cogs.views import persistent
+from tests.cogs.conftest import ALICE, BOB, Harness
+from tests.cogs.test_play import seats
+
+LONG = 60.0  # a max_wait no test reaches: the test would time out first
+
+
+@dataclass
+class _Response:
+    done: bool = False
+
+    def is_done(self) -> bool:
+        return self.done
+
+
+@dataclass
+class _Interaction:
+    id: int
+    type: discord.InteractionType = discord.InteractionType.application_command
+    response: _Response = field(default_factory=_Response)
+
+
+def fake(i: int, kind: discord.InteractionType = discord.InteractionType.application_command) -> discord.Interaction:
+    return _Interaction(i, kind)  # type: ignore[return-value]
+
+
+async def until(condition: Callable[[], bool], limit: int = 100_000) -> None:
+    """Yield to the loop until ``condition`` holds (the database answers from its own threads)."""
+    for _ in range(limit):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("condition never held")
+
+
+async def test_turn_is_immediate_when_nothing_is_owed() -> None:
+    """With no interaction waiting for its first reply, secondary work goes at once."""
+    replies = FirstReplies(max_wait=LONG)
+    await asyncio.wait_for(replies.turn(), 1)
+
+
+async def test_turn_waits_until_the_first_reply_is_sent() -> None:
+    """Secondary work waits while an interaction owes its first reply, and goes once it is paid."""
+    replies = FirstReplies(max_wait=LONG)
+    first = fake(1)
+    replies.owe(first)
+    waiting = asyncio.create_task(replies.turn())
+    await asyncio.sleep(0)
+    assert not waiting.done()
+    replies.paid(first)
+    await asyncio.wait_for(waiting, 1)
+
+
+async def test_turn_gives_up_after_max_wait() -> None:
+    """Under a sustained overload nothing secondary starves: the wait is bounded."""
+    replies = FirstReplies(max_wait=0.0)
+    replies.owe(fake(1))
+    await asyncio.wait_for(replies.turn(), 1)
+    assert len(replies) == 1
+
+
+async def test_an_interaction_answered_elsewhere_is_forgotten() -> None:
+    """An interaction whose response is done (answered without our reply()) stops holding others."""
+    replies = FirstReplies(max_wait=LONG, check_every=0.0)
+    answered = fake(1)
+    replies.owe(answered)
+    answered.response.done = True  # type: ignore[misc]
+    await asyncio.wait_for(replies.turn(), 1)
+    assert len(replies) == 0
+
+
+def test_autocomplete_is_not_counted() -> None:
+    """Autocomplete is answered by discord.py itself: it never holds secondary work."""
+    replies = FirstReplies()
+    replies.owe(fake(1, discord.InteractionType.autocomplete))
+    assert len(replies) == 0
+
+
+async def test_the_private_hand_waits_for_other_first_replies(h: Harness) -> None:
+    """A typed action answers the channel at once; its private hand follows once no one else
+    owes a first reply."""
+    await h.open_table(ALICE, BOB)
+    me, other = await seats(h)
+    replies = h.client.rami.replies
+    replies.max_wait = LONG
+    someone = h.interaction(other)
+    replies.owe(someone)
+    i = h.interaction(me)
+    cog, cmd = h.command("draw")
+    i.command = cmd
+    task = asyncio.create_task(cmd.callback(cog, i))
+    await until(lambda: bool(replies._clear._waiters))  # the draw's follow-up waits its turn
+    assert [s.where for s in i.result.sent] == ["reply"] and not i.result.sent[0].ephemeral
+    assert not task.done()
+    replies.paid(someone)
+    await asyncio.wait_for(task, 10)
+    assert [(s.where, s.ephemeral) for s in i.result.sent] == [("reply", False), ("followup", True)]
+
+
+async def test_a_reply_pays_what_context_owed(h: Harness) -> None:
+    """Every command answered leaves nothing owed behind."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    await h.slash(me, "draw")
+    await h.slash(me, "hand")
+    assert len(h.client.rami.replies) == 0
+
+
+async def test_views_are_sent_finished_with_their_components() -> None:
+    """A view only carries components: it is finished (discord.py keeps nothing) and still renders."""
+    view = persistent(HandButton(1, "My hand"), None)
+    assert view.is_finished() and view.timeout is None
+    assert view.to_components()[0]["components"][0]["custom_id"] == "rami:1:hand"
