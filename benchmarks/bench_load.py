@@ -12,7 +12,9 @@ channels, two members each):
 * burst: ``--burst`` actions sent at once, one per channel.
 
 Latency is dispatch to first reply (the fake's clock, both bots measured the same way); actions per
-second are answered actions over the time from the first dispatch to the last first reply. Memory is
+second are answered actions over the time from the first dispatch to the last first reply. The time to
+the last answer of each action (the bot's private hand is a follow-up after its first reply) is printed
+too, for information: the floor's only answer is its first. Memory is
 the bot process's ``VmRSS`` (and peak ``VmHWM``) from ``/proc``. Targets on a 2-core machine: steady p99
 at most the floor's p99 + 20 ms; burst p99 at most 1.5 x the floor's p99.
 
@@ -130,6 +132,9 @@ def report(ours: dict[str, object], floor: dict[str, object], service: list[Serv
             f"{memory['VmRSS'] / 1024:.1f} MiB after, peak {memory['VmHWM'] / 1024:.1f} MiB; "
             f"channel REST calls {result['calls']:.1f}/s during steady; "
             f"error log lines {len(result['errors'])}; unknown routes {len(result['unknown'])}")  # type: ignore[arg-type]
+        lines.append(f"  {kind}, last answer of each action (follow-ups included) p50/p99 ms: steady "
+                     f"{ms(steady.last_quantile(0.5))} / {ms(steady.last_quantile(0.99))}, burst "
+                     f"{ms(burst.last_quantile(0.5))} / {ms(burst.last_quantile(0.99))}")
     errors = ours["errors"]
     assert isinstance(errors, list)
     common = Counter(ERROR_HEAD.sub("", line)[:120] for line in errors if "ERROR" in line).most_common(3)

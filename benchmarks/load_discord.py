@@ -40,16 +40,28 @@ class Phase:
     elapsed: float  # first dispatch to last first reply
     refused: int = 0
     failed: int = 0  # no first reply in time, or an error reply from the fake
+    results: list[InteractionResult] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
         return len(self.latencies) / self.elapsed if self.elapsed > 0 else 0.0
 
     def quantile(self, q: float) -> float:
-        ordered = sorted(self.latencies)
-        if not ordered:
-            return float("nan")
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+        return _quantile(self.latencies, q)
+
+    def last_quantile(self, q: float) -> float:
+        """Dispatch to the *last* answer through each action's token (e.g. the private hand sent as a
+        follow-up after the first reply). Read it once the bot settled: answers keep arriving."""
+        spans = [max(t for t, _kind, _id in r.interaction.events) - r.interaction.dispatched_at
+                 for r in self.results if r.interaction.events]
+        return _quantile(spans, q)
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 @dataclass
@@ -199,7 +211,7 @@ async def run_phase(world: LoadWorld, name: str, send: Send, count: int, rate: f
     last = max((r.interaction.first_reply_at or first) for r in answered) if answered else first
     refused = sum(1 for i, r in enumerate(results) if check is not None and not check(i, r))
     failed += len(world.fake.errors) - errors_before
-    return Phase(name, [r.latency or 0.0 for r in answered], last - first, refused, failed)
+    return Phase(name, [r.latency or 0.0 for r in answered], last - first, refused, failed, results)
 
 
 def ping_sender(world: LoadWorld) -> Send:
