@@ -4,7 +4,9 @@ Run by hand (it takes a while): ``python benchmarks/bench_strength.py`` plays 1,
 preset and matchup; ``--games 200`` plays fewer, ``--presets basic,rami51`` picks presets, ``--workers``
 spreads the games over processes (default: every core). The strong seat is seat 1; the first dealer is
 drawn at random each game, so no seat keeps the start. Par for one seat of four is 25%; the target
-for the strong seat is 40%. Prints one table measured in this run, or ``--json`` for one JSON object.
+for ``hard`` is 40%; ``normal`` must beat par clearly (its whole 95% interval above 25%). Prints one
+table measured in this run, or ``--json`` for one JSON object. All six presets and both matchups at
+1,000 games take about an hour and a half on two cores.
 """
 
 from __future__ import annotations
@@ -89,12 +91,20 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def verdict(row: dict[str, object]) -> str:
+    """hard vs normal: a win rate of at least 40%; normal vs easy: clearly above par (the whole 95% CI)."""
+    low, _high = row["ci95"]  # type: ignore[misc]
+    if row["matchup"] == "hard-vs-normal":
+        met = float(row["win_rate"]) >= TARGET  # type: ignore[arg-type]
+        return f"target {TARGET:.0%} ({'meets' if met else 'below'})"
+    return f"target: CI above par ({'meets' if float(low) > PAR else 'below'})"
+
+
 def _line(row: dict[str, object]) -> str:
     low, high = row["ci95"]  # type: ignore[misc]
     rate = float(row["win_rate"])  # type: ignore[arg-type]
-    verdict = "meets" if rate >= TARGET else "below"
     return (f"{row['matchup']:<15} {row['preset']:<9} games {row['games']:>5}  seat-1 win rate {rate:6.1%}  "
-            f"95% CI {low:6.1%} to {high:6.1%}  target {TARGET:.0%} ({verdict})  par {PAR:.0%}  "
+            f"95% CI {low:6.1%} to {high:6.1%}  {verdict(row)}  par {PAR:.0%}  "
             f"draws {row['draws']}  deals/game {float(row['average_deals']):.1f}  "  # type: ignore[arg-type]
             f"{float(row['seconds']):.0f}s")  # type: ignore[arg-type]
 
