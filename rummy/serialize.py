@@ -24,12 +24,18 @@ class SchemaError(ValueError):
     """A stored document this version cannot read."""
 
 
+_TOKENS: dict[tuple[int, int, int], str] = {}  # Card.key -> Card.token (a few hundred keys at most)
+
+
 def _card(c: Card) -> str:
-    return c.token
+    token = _TOKENS.get(c.key)
+    if token is None:  # the token is a function of the key (a pinned joker is stored as a joker)
+        token = _TOKENS[c.key] = c.token
+    return token
 
 
 def _cards(cs: list[Card] | tuple[Card, ...]) -> list[str]:
-    return [c.token for c in cs]
+    return [_card(c) for c in cs]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -50,7 +56,13 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 
 
 def rules_from_json(data: dict[str, Any]) -> Rules:
-    return find_preset(data["preset"]).with_overrides(**data.get("overrides", {}))
+    return _stored_rules(data["preset"], json.dumps(data.get("overrides", {}), sort_keys=True))
+
+
+@functools.lru_cache(maxsize=256)
+def _stored_rules(preset: str, overrides: str) -> Rules:
+    """Rules are immutable: one object per preset and house rules serves every document."""
+    return find_preset(preset).with_overrides(**json.loads(overrides))
 
 
 def _meld_to_json(m: Meld) -> dict[str, Any]:
