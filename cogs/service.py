@@ -1,13 +1,14 @@
 """The game service: the one way a table changes. No Discord types in here.
 
 Every change runs under the channel's :class:`asyncio.Lock` (one per game, held in a
-:class:`weakref.WeakValueDictionary`): load the row, rebuild the :class:`~rummy.table.Table`
-(a private copy: see :mod:`cogs.tables`, which keeps decoded tables between actions), check
+:class:`weakref.WeakValueDictionary`): take the row this process committed last (or read it),
+rebuild the :class:`~rummy.table.Table` (a private copy: see :mod:`cogs.tables`), check
 and apply (the table and the engine raise player-readable errors and change nothing), then
 commit the new document and the action-log row in one transaction through :mod:`data`
 (``save_action``, or ``finish_game`` with the results). Only after the commit does the caller
 render a reply, so a reply always describes something durable. The row version guards
-against a second process: :class:`data.StaleState` means someone else won.
+against a second process: when its commit finds the row moved on, the change is judged
+again on the stored row, as if it had come after (and refused if it no longer fits).
 
 After each commit :attr:`GameService.on_change` is called with the channel id, so the timers
 (turn timer, computer players, lobby expiry) can plan their next step.
@@ -16,7 +17,6 @@ After each commit :attr:`GameService.on_change` is called with the channel id, s
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import weakref
 from collections.abc import Callable
@@ -25,8 +25,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from cogs import bots
-from cogs.tables import TableCache, load_table
-from data import UNCHANGED, Database, GameRow, PlayerResult, Unchanged
+from cogs.tables import TableCache, dump_table, load_table, results_of
+from data import UNCHANGED, Database, GameClosed, GameNotFound, GameRow, StaleState, Unchanged
 from rummy import actions as act
 from rummy.deal import Event
 from rummy.table import Table, TableStatus
@@ -246,7 +246,7 @@ class GameService:
         seat: list[int] = []
 
         def change(t: Table) -> list[Event]:
-            seat.append(t.seat_for(who.id))
+            seat[:] = [t.seat_for(who.id)]
             return t.act(seat[0], action)
         payload = act.action_to_json(action)
         out = await self._change(channel_id, game_id, payload["type"], who.id, change, payload)
@@ -339,12 +339,25 @@ class GameService:
         detail: dict[str, Any] | None = None,
     ) -> Outcome:
         async with self.lock(channel_id):
-            row = await self._active_row(channel_id, game_id)
-            table = self.tables.private(row)  # changed in place: nobody else may hold it
-            before = table.turn_key
-            events = change(table)
-            bots.observe(table, events)
-            row = await self._commit(row, table, before, actor, kind, payload)
+            # Optimistic: start from the version this process committed last (no read); if the
+            # database moved on (another process), the commit refuses it and we start again from
+            # the stored row, as if the action had come after that change.
+            cached = self.tables.active_row(channel_id, game_id)
+            while True:
+                row = cached or await self._active_row(channel_id, game_id)
+                table = self.tables.private(row)  # changed in place: nobody else may hold it
+                before = table.turn_key
+                try:
+                    events = change(table)  # a refusal is only trusted from the stored row
+                    bots.observe(table, events)
+                    row = await self._commit(row, table, before, actor, kind, payload)
+                    break
+                except Exception as exc:
+                    if isinstance(exc, (StaleState, GameClosed, GameNotFound)):
+                        self.tables.drop(row.id)
+                    if cached is None:
+                        raise
+                    cached = None
         self._changed(channel_id)
         return Outcome(kind, table, row, tuple(events), detail=detail or {}, new_turn=_new_turn(table, before))
 
@@ -374,22 +387,8 @@ class GameService:
             return None
         return self.now() + timedelta(seconds=table.options.turn_timer)
 
-    @staticmethod
-    def _results(table: Table) -> list[PlayerResult]:
-        assert table.game is not None and table.game.outcome is not None
-        out = []
-        for standing in table.game.outcome.standings:
-            player = table.players[standing.seat]
-            out.append(PlayerResult(
-                user_id=table.leaderboard_id(standing.seat), display_name=player.name,
-                is_bot=player.is_bot, bot_level=player.bot_level, seat=standing.seat,
-                rank=standing.rank, won=standing.rank == 1, deals_won=standing.deals_won,
-                rummies=standing.rummies, final_score=standing.score))
-        return out
-
-    @staticmethod
-    def _dump(table: Table) -> str:
-        return json.dumps(table.to_json(), separators=(",", ":"), ensure_ascii=False)
+    _results = staticmethod(results_of)
+    _dump = staticmethod(dump_table)
 
     def _changed(self, channel_id: int) -> None:
         if self.on_change is not None:

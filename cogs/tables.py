@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 
-from data import GameRow
+from data import GameRow, PlayerResult
 from rummy.table import Table
 
 DEFAULT_SIZE = 2048  # games kept decoded at most (the least recently used are dropped)
@@ -35,6 +35,25 @@ def load_table(row: GameRow) -> Table:
     return Table.from_json(json.loads(row.state_json))
 
 
+def dump_table(table: Table) -> str:
+    """The document stored for a table (compact JSON)."""
+    return json.dumps(table.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+
+def results_of(table: Table) -> list[PlayerResult]:
+    """The leaderboard rows of a finished table."""
+    assert table.game is not None and table.game.outcome is not None
+    out = []
+    for standing in table.game.outcome.standings:
+        player = table.players[standing.seat]
+        out.append(PlayerResult(
+            user_id=table.leaderboard_id(standing.seat), display_name=player.name,
+            is_bot=player.is_bot, bot_level=player.bot_level, seat=standing.seat,
+            rank=standing.rank, won=standing.rank == 1, deals_won=standing.deals_won,
+            rummies=standing.rummies, final_score=standing.score))
+    return out
+
+
 class TableCache:
     """The last decoded table of each recent game, keyed by game id (see the module doc)."""
 
@@ -42,7 +61,8 @@ class TableCache:
         if size < 1:
             raise ValueError("the cache holds at least one table")
         self.size = size
-        self._entries: OrderedDict[int, tuple[int, str, Table]] = OrderedDict()
+        self._entries: OrderedDict[int, tuple[int, str, Table, GameRow]] = OrderedDict()
+        self._active: dict[int, int] = {}  # channel id -> its active game's id, among the entries
         self.hits = 0
         self.misses = 0
 
@@ -71,11 +91,26 @@ class TableCache:
         must not change it any more."""
         self._store(row, table)
 
-    def drop(self, game_id: int) -> None:
-        self._entries.pop(game_id, None)
+    def active_row(self, channel_id: int, game_id: int | None = None) -> GameRow | None:
+        """The last row seen (read or committed here) of the channel's active game, if cached and,
+        given ``game_id``, that game. It may be stale if another process wrote since: a change
+        started from it is refused by the version check of its commit."""
+        found = self._active.get(channel_id)
+        if found is None or (game_id is not None and found != game_id):
+            return None
+        return self._entries[found][3]
+
+    def drop(self, game_id: int) -> bool:
+        """Forget a game; returns whether it was cached."""
+        entry = self._entries.pop(game_id, None)
+        if entry is not None and self._active.get(entry[3].channel_id) == game_id:
+            del self._active[entry[3].channel_id]
+        return entry is not None
 
     def _store(self, row: GameRow, table: Table) -> None:
-        self._entries[row.id] = (row.version, row.state_json, table)
-        self._entries.move_to_end(row.id)
+        self.drop(row.id)
+        self._entries[row.id] = (row.version, row.state_json, table, row)
+        if row.status.is_active:
+            self._active[row.channel_id] = row.id
         while len(self._entries) > self.size:
-            self._entries.popitem(last=False)
+            self.drop(next(iter(self._entries)))

@@ -125,3 +125,30 @@ def test_a_cache_holds_at_least_one_table() -> None:
     """A cache size below one is refused."""
     with pytest.raises(ValueError):
         TableCache(size=0)
+
+
+async def test_a_change_from_the_committed_version_reads_nothing(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The version this process committed last is where the next change starts: no read first."""
+    service = GameService(db)
+    seat = await started(service)
+    reads = []
+    real = db.games.get_active
+
+    async def counting(channel_id: int) -> object:
+        reads.append(channel_id)
+        return await real(channel_id)
+
+    monkeypatch.setattr(db.games, "get_active", counting)
+    await service.play(CHANNEL, mover(seat), act.Draw())
+    assert reads == []
+
+
+async def test_a_change_after_another_process_starts_from_the_stored_row(db: Database) -> None:
+    """If another process moved the game on, the change is judged and applied on the stored state."""
+    service, other = GameService(db), GameService(db)
+    seat = await started(service)
+    drawn = await other.play(CHANNEL, mover(seat), act.Draw())  # our cache still says: draw first
+    card = drawn.table.game.deal.hands[seat][0]  # type: ignore[union-attr]
+    out = await service.play(CHANNEL, mover(seat), act.Discard(card))
+    assert out.row.version == drawn.row.version + 1
+    assert [a.kind for a in await db.games.actions(out.row.id)][-2:] == ["draw", "discard"]
