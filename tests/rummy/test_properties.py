@@ -28,7 +28,12 @@ from rummy.view import view_for
 from tests.rummy.engine_support import pack_keys, physical_cards, players
 from tests.rummy.random_play import RandomPlayer
 
-MAX_ACTIONS = 1500
+
+def max_actions(rules: Rules) -> int:
+    """A bound on the actions of a whole game: every deal may run to the turn cap (a draw and a discard per
+    turn, a third action for the odd meld, lay-off or swap) and lay down every card of a three-deck pack."""
+    deals = rules.game_length if rules.game_end is GameEnd.DEALS else rules.deal_cap
+    return deals * (3 * rules.turn_cap + 3 * 54)
 
 HOUSE = {
     "ace": st.sampled_from(["low", "low_or_high"]),
@@ -162,7 +167,7 @@ def play_checked(rules: Rules, n: int, seed: int, play_seed: int, drops: bool) -
     log: list[tuple[int, dict[str, Any]]] = []
     pack: Counter[tuple[int, int, int]] = Counter()
     deal_number = 0
-    for step in range(MAX_ACTIONS):
+    for step in range(max_actions(rules)):
         if game.outcome is not None:
             break
         deal = game.deal
