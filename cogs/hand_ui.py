@@ -22,7 +22,7 @@ from cogs.messages import Translator
 from cogs.service import Outcome, Refusal
 from cogs.views import Guarded, custom_id, persistent, register, template, values
 from rummy import actions as act
-from rummy.cards import Card, format_cards, parse_cards
+from rummy.cards import Card, format_cards, parse_cards, take_out
 from rummy.deal import Phase
 from rummy.errors import RummyError
 from rummy.melds import make_meld
@@ -90,14 +90,8 @@ def decode_groups(text: str) -> list[list[Card]]:
 
 
 def remaining(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
-    """``hand`` without one copy of each card of ``used`` (cards compare by face)."""
-    rest = list(hand)
-    for card in used:
-        for i, c in enumerate(rest):
-            if c == card:
-                del rest[i]
-                break
-    return rest
+    """``hand`` without one copy of each card of ``used`` (cards compare by face); missing ones are ignored."""
+    return take_out(hand, used)[0]
 
 
 # -- views ------------------------------------------------------------------------------------

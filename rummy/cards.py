@@ -236,6 +236,21 @@ def parse_cards(cards: str | Iterable[str | Card]) -> list[Card]:
     return [t if isinstance(t, Card) else Card.parse(t) for t in tokens]
 
 
+def take_out(hand: Iterable[Card], used: Iterable[Card]) -> tuple[list[Card], list[Card]]:
+    """``hand`` less one card for each card of ``used`` (matched by face, like the engine), and the
+    cards of ``used`` that were not there."""
+    rest = list(hand)
+    missing = []
+    for card in used:
+        for i, c in enumerate(rest):
+            if c == card:
+                del rest[i]
+                break
+        else:
+            missing.append(card)
+    return rest, missing
+
+
 def format_cards(cards: Sequence[Card], pretty: bool = True) -> str:
     return " ".join(c.pretty if pretty else str(c) for c in cards)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rummy import actions as act
-from rummy.cards import Card
+from rummy.cards import Card, take_out
 from rummy.deal import Phase
 from rummy.errors import IllegalAction
 from rummy.melds import Meld, lay_off, make_meld
@@ -19,15 +19,8 @@ from rummy.view import PlayerView
 
 def remove_cards(hand: Iterable[Card], used: Iterable[Card]) -> list[Card] | None:
     """``hand`` without ``used`` (matched by face, like the engine), or ``None`` if a card is missing."""
-    rest = list(hand)
-    for card in used:
-        for i, c in enumerate(rest):
-            if c == card:
-                del rest[i]
-                break
-        else:
-            return None
-    return rest
+    rest, missing = take_out(hand, used)
+    return None if missing else rest
 
 
 def taken_in_hand(view: PlayerView) -> bool:

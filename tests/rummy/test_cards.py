@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummy.cards import Card, Face, Rank, Suit, format_cards, make_pack, parse_cards, sort_hand
+from rummy.cards import Card, Face, Rank, Suit, format_cards, make_pack, parse_cards, sort_hand, take_out
 from rummy.errors import BadCard, RummyError
 
 SEVEN_HEARTS = Card(Rank.SEVEN, Suit.HEARTS)
@@ -170,3 +170,11 @@ def test_face_parse_refuses_a_joker() -> None:
     assert Face.parse("6S") == Face(Rank.SIX, Suit.SPADES)
     with pytest.raises(BadCard):
         Face.parse("JK")
+
+
+def test_take_out_removes_one_copy_per_card_and_names_the_missing() -> None:
+    """take_out matches by face, one card per card asked, and returns what was not in the hand."""
+    hand = [Card.parse("7H"), Card.parse("7H#1"), Card.parse("KS")]
+    rest, missing = take_out(hand, parse_cards("7H 2C"))
+    assert [c.key for c in rest] == [(7, 2, 1), (13, 3, 0)]
+    assert missing == parse_cards("2C")
