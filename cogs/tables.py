@@ -61,7 +61,7 @@ class TableCache:
         if size < 1:
             raise ValueError("the cache holds at least one table")
         self.size = size
-        self._entries: OrderedDict[int, tuple[int, str, Table, GameRow]] = OrderedDict()
+        self._entries: OrderedDict[int, tuple[Table, GameRow]] = OrderedDict()  # the row it was decoded from
         self._active: dict[int, int] = {}  # channel id -> its active game's id, among the entries
         self.hits = 0
         self.misses = 0
@@ -72,10 +72,10 @@ class TableCache:
     def shared(self, row: GameRow) -> Table:
         """The table of ``row`` for reading only: cached if the row is the cached version."""
         entry = self._entries.get(row.id)
-        if entry is not None and entry[0] == row.version and entry[1] == row.state_json:
+        if entry is not None and entry[1].version == row.version and entry[1].state_json == row.state_json:
             self._entries.move_to_end(row.id)
             self.hits += 1
-            return entry[2]
+            return entry[0]
         self.misses += 1
         table = load_table(row)
         self._store(row, table)
@@ -98,18 +98,18 @@ class TableCache:
         found = self._active.get(channel_id)
         if found is None or (game_id is not None and found != game_id):
             return None
-        return self._entries[found][3]
+        return self._entries[found][1]
 
     def drop(self, game_id: int) -> bool:
         """Forget a game; returns whether it was cached."""
         entry = self._entries.pop(game_id, None)
-        if entry is not None and self._active.get(entry[3].channel_id) == game_id:
-            del self._active[entry[3].channel_id]
+        if entry is not None and self._active.get(entry[1].channel_id) == game_id:
+            del self._active[entry[1].channel_id]
         return entry is not None
 
     def _store(self, row: GameRow, table: Table) -> None:
         self.drop(row.id)
-        self._entries[row.id] = (row.version, row.state_json, table, row)
+        self._entries[row.id] = (table, row)
         if row.status.is_active:
             self._active[row.channel_id] = row.id
         while len(self._entries) > self.size:
