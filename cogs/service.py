@@ -190,7 +190,7 @@ class GameService:
         async with self.lock(channel_id):
             table = Table.new(guild_id, channel_id, who.id, who.name, preset, seed=self.seed())
             row = await self.db.games.create_game(guild_id, channel_id, who.id, table.preset,
-                                                  self._dump(table))
+                                                  dump_table(table))
         self._changed(channel_id)
         return Outcome("created", table, row, seat=0)
 
@@ -365,13 +365,13 @@ class GameService:
                       actor: int | None, kind: str, payload: dict[str, Any]) -> GameRow:
         """Store the changed table; once committed it becomes the shared table of the new version
         (a write that fails leaves the cache, like the database, at the last committed state)."""
-        state = self._dump(table)
+        state = dump_table(table)
         if table.status.active:
             new = await self.db.games.save_action(
                 row.id, row.version, state, table.status.value, actor, kind, payload,
                 turn_deadline=self._deadline(table, before))
         else:
-            results = self._results(table) if table.status is TableStatus.OVER else None
+            results = results_of(table) if table.status is TableStatus.OVER else None
             new = await self.db.games.finish_game(row.id, row.version, state, _ENDED_STATUS[table.status],
                                                   actor, kind, payload, results)
         self.tables.put(new, table)
@@ -386,9 +386,6 @@ class GameService:
         if seat is None or table.players[seat].is_bot or table.options.turn_timer <= 0:
             return None
         return self.now() + timedelta(seconds=table.options.turn_timer)
-
-    _results = staticmethod(results_of)
-    _dump = staticmethod(dump_table)
 
     def _changed(self, channel_id: int) -> None:
         if self.on_change is not None:
