@@ -35,6 +35,11 @@ def position_points(position: int) -> int:
     return min(position, 10)
 
 
+def set_points(rank: Rank, rules: Rules) -> int:
+    """Meld points of one card of a set: 2-10 face value, J Q K 10, the ace as the rules say."""
+    return rules.ace_in_set_points if rank is Rank.ACE else min(int(rank), 10)
+
+
 @dataclass(frozen=True)
 class Meld:
     """A meld on the table (or proposed). ``cards`` of a run are in position order."""
@@ -82,8 +87,7 @@ class Meld:
         if self.kind is MeldKind.RUN:
             return sum(position_points(self.start + i) for i in range(len(self.cards)))
         assert self.rank is not None
-        per = rules.ace_in_set_points if self.rank is Rank.ACE else min(int(self.rank), 10)
-        return per * len(self.cards)
+        return set_points(self.rank, rules) * len(self.cards)
 
     # -- text ------------------------------------------------------------------------------
     def labels(self, pretty: bool = True) -> list[str]:

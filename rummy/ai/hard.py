@@ -23,10 +23,10 @@ from rummy.ai.common import lay_off_action, meld_action, meld_plan, without
 from rummy.ai.knowledge import Knowledge
 from rummy.ai.legal import draw_sources, legal_discards, meld_ok, play_joker
 from rummy.ai.memory import TableMemory
-from rummy.cards import Card, Rank
+from rummy.cards import Card
 from rummy.deal import Phase
 from rummy.errors import IllegalAction
-from rummy.melds import Meld, lay_off, swap_joker
+from rummy.melds import Meld, lay_off, set_points, swap_joker
 from rummy.rules import LayOffRule, Rules, Scoring
 from rummy.scoring import card_value
 from rummy.view import PlayerView
@@ -116,11 +116,8 @@ class Turn:
         return short + style.open_deadwood * dead
 
     def _meld_value(self, card: Card) -> int:
-        if card.rank is None:
-            return 10
-        if card.rank is Rank.ACE:
-            return self.rules.ace_in_set_points
-        return min(int(card.rank), 10)
+        """What a loose card may add toward the opening (a joker: a typical 10)."""
+        return 10 if card.rank is None else set_points(card.rank, self.rules)
 
     def danger(self, card: Card) -> float:
         """What throwing ``card`` may give the next player."""
