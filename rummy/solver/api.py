@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummy.cards import Card, Face, Rank, sort_hand
-from rummy.melds import Meld, make_meld
+from rummy.melds import HIGH_ACE, Meld, make_meld
 from rummy.rules import Rules
 from rummy.scoring import card_value, hand_value
 from rummy.solver.plain import LANE, LANE_MASK, card_bit, plain_best, plain_min_deadwood, run_table, scan
-from rummy.solver.problem import HIGH_ACE, MAX_RUN, SUITS, Params, Problem, Shape, params_for
+from rummy.solver.problem import MAX_RUN, SUITS, Params, Problem, Shape, params_for
 from rummy.solver.search import OBJECTIVES, SHIFT_HI, Search, split_gain
 
 

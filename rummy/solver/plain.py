@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from itertools import combinations, product
 
 from rummy.cards import Card
-from rummy.solver.problem import HIGH_ACE, MAX_RUN, Params
+from rummy.melds import HIGH_ACE
+from rummy.solver.problem import MAX_RUN, Params
 from rummy.solver.search import SHIFT_HI, gain_of
 
 DEADWOOD = "deadwood"

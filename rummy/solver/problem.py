@@ -23,9 +23,9 @@ from itertools import combinations
 from typing import Any
 
 from rummy.cards import Card, Rank, Suit
+from rummy.melds import HIGH_ACE, position_points, set_points
 from rummy.rules import AceRule, JokerLimit, Rules
 
-HIGH_ACE = 14
 MAX_RUN = 13
 
 # Suit order used in face codes (code = suit * 16 + rank); the same order as Card.sort_key.
@@ -62,9 +62,9 @@ class Params:
         self.joker_value = rules.joker_value
         # index by rank 1..13 (index 0 unused)
         self.face_value = [0, rules.ace_value] + [min(r, 10) for r in range(2, 14)]
-        self.set_points = [0, rules.ace_in_set_points] + [min(r, 10) for r in range(2, 14)]
+        self.set_points = [0] + [set_points(Rank(r), rules) for r in range(1, 14)]
         # run_points[p] = sum of meld points of positions 1..p-1 (prefix sums; ace high is 11)
-        per = [0] + [min(p, 10) for p in range(1, 14)] + [11]
+        per = [0] + [position_points(p) for p in range(1, HIGH_ACE + 1)]
         self.run_points = [sum(per[:p]) for p in range(HIGH_ACE + 2)]
         self.cache: dict[str, Any] = {}  # tables built from these facts (see rummy.solver.plain)
 
