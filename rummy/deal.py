@@ -8,6 +8,7 @@ with :mod:`rummy.plays`, which returns a plan or raises; only ``apply`` then com
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -99,6 +100,19 @@ class Deal:
         else:
             deal.discard.append(pack.pop())
         return deal
+
+    def copy(self) -> Deal:
+        """A deal equal to this one that shares nothing a move changes: its own hands, piles,
+        meld slots and sets. Cards, melds, rules and outcomes are immutable values, so both share them."""
+        new = copy.copy(self)
+        new.seats = list(self.seats)
+        new.hands = {seat: list(hand) for seat, hand in self.hands.items()}
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.melds = [TableMeld(t.meld, t.owner) for t in self.melds]
+        new.opened = dict(self.opened)
+        new.played = set(self.played)
+        return new
 
     # -- queries ---------------------------------------------------------------------------
     @property

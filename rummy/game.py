@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from dataclasses import dataclass, field
@@ -80,6 +81,17 @@ class Game:
             dealer = game._rng("dealer").randrange(len(players))
         game.dealer = dealer
         return game, game._start_deal()
+
+    def copy(self) -> Game:
+        """A game equal to this one that shares nothing a move changes (see :meth:`Deal.copy`)."""
+        new = copy.copy(self)
+        new.players = list(self.players)
+        new.scores = list(self.scores)
+        new.deal = self.deal.copy() if self.deal is not None else None
+        new.history = list(self.history)
+        new.eliminated = dict(self.eliminated)
+        new.dropped = list(self.dropped)
+        return new
 
     # -- randomness ------------------------------------------------------------------------
     def _rng(self, purpose: str) -> random.Random:
