@@ -36,6 +36,7 @@ class FirstReplies:
         self._owed: dict[int, tuple[discord.Interaction, float]] = {}
         self._clear = asyncio.Event()
         self._clear.set()
+        self._sweep: asyncio.TimerHandle | None = None
 
     def __len__(self) -> int:
         return len(self._owed)
@@ -53,23 +54,26 @@ class FirstReplies:
             self._clear.set()
 
     def _forget_settled(self) -> None:
+        """Forget what was answered elsewhere or is past Discord's deadline; while something is
+        still owed, look again in ``check_every`` seconds (one timer, however many wait)."""
+        self._sweep = None
         now = time.monotonic()
         for key, (interaction, since) in list(self._owed.items()):
             if interaction.response.is_done() or now - since > DISCORD_DEADLINE:
                 del self._owed[key]
         if not self._owed:
             self._clear.set()
+        else:
+            self._sweep = asyncio.get_running_loop().call_later(self.check_every, self._forget_settled)
 
     async def turn(self) -> None:
         """Return once no interaction owes its first reply, or after ``max_wait`` seconds."""
-        deadline = time.monotonic() + self.max_wait
-        while self._owed:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return
-            try:
-                async with asyncio.timeout(min(left, self.check_every)):
-                    await self._clear.wait()
-                return
-            except TimeoutError:
-                self._forget_settled()  # answered elsewhere, or past Discord's deadline
+        if not self._owed:
+            return
+        if self._sweep is None:
+            self._sweep = asyncio.get_running_loop().call_later(self.check_every, self._forget_settled)
+        try:
+            async with asyncio.timeout(self.max_wait):
+                await self._clear.wait()
+        except TimeoutError:
+            return

@@ -81,6 +81,19 @@ async def test_an_interaction_answered_elsewhere_is_forgotten() -> None:
     assert len(replies) == 0
 
 
+async def test_one_sweep_releases_every_waiter() -> None:
+    """However many follow-ups wait, the queue is checked by one timer, and it releases them all."""
+    replies = FirstReplies(max_wait=LONG, check_every=0.01)
+    answered = fake(1)
+    replies.owe(answered)
+    waiting = [asyncio.create_task(replies.turn()) for _ in range(50)]
+    await asyncio.sleep(0)
+    assert not any(w.done() for w in waiting)
+    answered.response.done = True  # type: ignore[misc]
+    await asyncio.wait_for(asyncio.gather(*waiting), 1)
+    assert len(replies) == 0
+
+
 def test_autocomplete_is_not_counted() -> None:
     """Autocomplete is answered by discord.py itself: it never holds secondary work."""
     replies = FirstReplies()
