@@ -9,6 +9,7 @@ whoever clicks it, at any time. Every value a component sends is checked again b
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -385,4 +386,12 @@ class LayOffCards(_Item, discord.ui.DynamicItem[Select], template=template("loc:
 
 def board_view(game_id: int, tr: Translator) -> discord.ui.View:
     """The public game message's only component: the persistent "My hand" button."""
-    return persistent(HandButton(game_id, tr("btn_hand")))
+    return _board_view(game_id, tr("btn_hand"))
+
+
+@functools.lru_cache(maxsize=1024)
+def _board_view(game_id: int, label: str) -> discord.ui.View:
+    """One view per game and label, sent again and again: it is finished (see :func:`persistent`),
+    so discord.py only reads its components, and building it (view, dynamic item, button, emoji)
+    cost more than anything else in the public reply to a move."""
+    return persistent(HandButton(game_id, label))

@@ -6,7 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs.hand_ui import layoff_targets
+from cogs.hand_ui import board_view, layoff_targets
+from cogs.messages import translator
 from rummy import actions as act
 from rummy.cards import parse_cards
 from rummy.errors import RummyError
@@ -219,3 +220,14 @@ async def test_hand_shows_the_turn_deadline(h: Harness) -> None:
     me, other = await seats(h)
     assert "time runs out <t:" in (await h.slash(me, "hand")).text
     assert "time runs out" not in (await h.slash(other, "hand")).text
+
+
+async def test_the_board_view_is_built_once_per_game_and_language() -> None:
+    """The "My hand" view is finished, so one object per game and label is sent again and again."""
+    english, french = translator("en-US"), translator("fr")
+    first = board_view(41, english)
+    assert board_view(41, english) is first and first.is_finished()
+    assert board_view(42, english) is not first and board_view(41, french) is not first
+    [row] = first.to_components()
+    assert row["components"][0]["custom_id"] == "rami:41:hand"
+    assert board_view(41, french).to_components()[0]["components"][0]["label"] == french("btn_hand")
