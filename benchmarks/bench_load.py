@@ -1,18 +1,21 @@
 """Load benchmark: the real bot under many concurrent games, beside a do-nothing floor bot, plus the service alone.
 
-Run by hand from the repository root: ``python benchmarks/bench_load.py`` (about two minutes).
+Run by hand from the repository root: ``python benchmarks/bench_load.py`` (about three minutes).
 
-Through the fake Discord (``tests/fakediscord``), for ``python bot.py`` and for ``benchmarks/floor_bot.py``
-(answers ``/ping`` with "pong") in turn, each in its own fake holding the same world (``--games``
-channels, two members each):
+Through the fake Discord (``tests/fakediscord``), ``python bot.py`` and ``benchmarks/floor_bot.py``
+(answers ``/ping`` with "pong") run side by side, each in its own fake holding the same world
+(``--games`` channels, two members each), and are measured in turn:
 
-* steady: ``--rate`` actions per second for ``--seconds``, round robin over the channels. For the bot,
-  each channel holds a game of ``basic`` and an action is the next step of its draw/discard cycle, one
-  in five a look (``/hand``, ``/table``); see ``benchmarks/load_discord.py``.
-* burst: ``--burst`` actions sent at once, one per channel.
+* steady: ``--rate`` actions per second for ``--seconds``, round robin over the channels, on the floor
+  then on the bot. For the bot, each channel holds a game of ``basic`` and an action is the next step
+  of its draw/discard cycle, one in five a look (``/hand``, ``/table``); see ``benchmarks/load_discord.py``.
+* burst: ``--burst`` actions sent at once, one per channel; ``--bursts`` of them per bot, the two bots
+  taking turns (floor, bot, floor, bot...) so that a slow moment of a shared machine falls on both.
+  The burst figures pool every action of every burst; each burst's own p99 is printed too.
 
 Latency is dispatch to first reply (the fake's clock, both bots measured the same way); actions per
-second are answered actions over the time from the first dispatch to the last first reply. The time to
+second are answered actions over the time from the first dispatch to the last first reply (summed
+over the bursts). The time to
 the last answer of each action (the bot's private hand is a follow-up after its first reply) is printed
 too, for information: the floor's only answer is its first. Memory is
 the bot process's ``VmRSS`` (and peak ``VmHWM``) from ``/proc``. Targets on a 2-core machine: steady p99
@@ -34,15 +37,19 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.load_discord import (
     REPO,
+    Check,
     GameLoad,
     LoadWorld,
     Phase,
+    Send,
     channel_calls_per_second,
     ping_sender,
     run_phase,
@@ -58,36 +65,76 @@ ERROR_HEAD = re.compile(r"^\S+ \S+ +ERROR +")  # "2026-01-01 12:00:00 ERROR    "
 BURST_FACTOR = 1.5
 
 
-async def measure(kind: str, args: argparse.Namespace, folder: Path) -> dict[str, object]:
-    """Start one bot in its own fake Discord and run the two load shapes against it."""
-    async with FakeDiscord() as fake:
+@dataclass
+class Contender:
+    """One bot in its own fake Discord, holding the same world as the other's, ready for load."""
+
+    kind: str  # "ours" or "floor"
+    fake: FakeDiscord
+    world: LoadWorld
+    send: Send
+    check: Check | None
+    load: GameLoad | None = None
+    results: dict[str, object] = field(default_factory=dict)
+
+    @classmethod
+    async def start(cls, kind: str, args: argparse.Namespace, folder: Path, stack: AsyncExitStack) -> Contender:
+        fake = await stack.enter_async_context(FakeDiscord())
         world = await LoadWorld.build(fake, args.games)
-        db_path = folder / f"{kind}.sqlite3"
         if kind == "ours":
+            db_path = folder / "ours.sqlite3"
             env = {"RAMI_DB_PATH": str(db_path), "RAMI_DEV_GUILD": str(world.channels[0].guild_id)}
             await world.start(REPO / "bot.py", env)
-            tracks = await set_up_games(world, db_path)
-            load = GameLoad(world, tracks, db_path)
-            send, check = load.send, load.check
+            load = GameLoad(world, await set_up_games(world, db_path), db_path)
+            contender = cls(kind, fake, world, load.send, load.check, load)
         else:
             await world.start(REPO / "benchmarks" / "floor_bot.py", {})
-            send, check = ping_sender(world), None
+            contender = cls(kind, fake, world, ping_sender(world), None)
         await settle(world)
-        idle = world.memory_kib()
+        contender.results["idle"] = world.memory_kib()
+        return contender
+
+    async def steady(self, args: argparse.Namespace) -> None:
         begin = time.perf_counter()
-        steady = await run_phase(world, "steady", send, int(args.rate * args.seconds), args.rate, check)
-        calls = channel_calls_per_second(world, begin, time.perf_counter())
-        if kind == "ours":
-            load.reset()
-        await settle(world)
-        burst = await run_phase(world, "burst", send, args.burst, None, check)
-        await settle(world)
-        memory = world.memory_kib()
-        assert world.process is not None
-        errors = world.process.error_lines()
-        await world.stop()
-    return {"steady": steady, "burst": burst, "idle": idle, "memory": memory, "calls": calls, "errors": errors,
-            "unknown": list(fake.unknown_routes)}
+        self.results["steady"] = await run_phase(self.world, "steady", self.send, int(args.rate * args.seconds),
+                                                 args.rate, self.check)
+        self.results["calls"] = channel_calls_per_second(self.world, begin, time.perf_counter())
+        await settle(self.world)
+
+    async def burst(self, size: int) -> Phase:
+        if self.load is not None:
+            self.load.reset()
+        phase = await run_phase(self.world, "burst", self.send, size, None, self.check)
+        await settle(self.world)
+        bursts = self.results.setdefault("bursts", [])
+        assert isinstance(bursts, list)
+        bursts.append(phase)
+        return phase
+
+    async def stop(self) -> None:
+        self.results["memory"] = self.world.memory_kib()
+        assert self.world.process is not None
+        self.results["errors"] = self.world.process.error_lines()
+        self.results["unknown"] = list(self.fake.unknown_routes)
+        await self.world.stop()
+
+
+async def measure(args: argparse.Namespace, folder: Path) -> tuple[dict[str, object], dict[str, object]]:
+    """Both bots, each in its own fake Discord: the steady load on one then the other, then the
+    bursts taking turns (floor, ours, floor, ours...), so a slower moment of a shared machine
+    falls on both rather than on one of them."""
+    async with AsyncExitStack() as stack:
+        floor = await Contender.start("floor", args, folder, stack)
+        ours = await Contender.start("ours", args, folder, stack)
+        for contender in (floor, ours):
+            await contender.steady(args)
+        for _ in range(args.bursts):
+            for contender in (floor, ours):
+                await contender.burst(args.burst)
+        for contender in (floor, ours):
+            contender.results["burst"] = Phase.pooled("burst", contender.results["bursts"])  # type: ignore[arg-type]
+            await contender.stop()
+    return ours.results, floor.results
 
 
 def ms(seconds: float) -> str:
@@ -102,7 +149,7 @@ def report(ours: dict[str, object], floor: dict[str, object], service: list[Serv
            args: argparse.Namespace) -> str:
     rows = [("scenario", "ours p50/p99 ms", "floor p50/p99 ms", "target", "verdict")]
     for name, label in (("steady", f"steady {args.rate:g}/s over {args.games} games"),
-                        ("burst", f"burst of {args.burst} at once")):
+                        ("burst", f"{args.bursts} bursts of {args.burst} at once")):
         o, f = ours[name], floor[name]
         assert isinstance(o, Phase) and isinstance(f, Phase)
         op99, fp99 = o.quantile(0.99), f.quantile(0.99)
@@ -135,6 +182,10 @@ def report(ours: dict[str, object], floor: dict[str, object], service: list[Serv
         lines.append(f"  {kind}, last answer of each action (follow-ups included) p50/p99 ms: steady "
                      f"{ms(steady.last_quantile(0.5))} / {ms(steady.last_quantile(0.99))}, burst "
                      f"{ms(burst.last_quantile(0.5))} / {ms(burst.last_quantile(0.99))}")
+    for kind, result in (("ours", ours), ("floor", floor)):
+        bursts = result["bursts"]
+        assert isinstance(bursts, list)
+        lines.append(f"  {kind}, p99 of each burst in turn (ms): " + ", ".join(ms(b.quantile(0.99)) for b in bursts))
     errors = ours["errors"]
     assert isinstance(errors, list)
     common = Counter(ERROR_HEAD.sub("", line)[:120] for line in errors if "ERROR" in line).most_common(3)
@@ -148,8 +199,7 @@ def report(ours: dict[str, object], floor: dict[str, object], service: list[Serv
 async def main_async(args: argparse.Namespace) -> str:
     with tempfile.TemporaryDirectory(prefix="rami-load-", dir=args.tmp) as tmp:
         folder = Path(tmp)
-        floor = await measure("floor", args, folder)
-        ours = await measure("ours", args, folder)
+        ours, floor = await measure(args, folder)
         service = [await run_service(folder, level, args.games, args.service_seconds) for level in ("FULL", "NORMAL")]
     return report(ours, floor, service, args)
 
@@ -159,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--rate", type=float, default=100.0, help="actions per second in the steady phase")
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the steady phase")
-    parser.add_argument("--burst", type=int, default=200)
+    parser.add_argument("--burst", type=int, default=200, help="actions sent at once in a burst")
+    parser.add_argument("--bursts", type=int, default=5, help="bursts per bot, taking turns with the other bot")
     parser.add_argument("--service-seconds", type=float, default=5.0)
     parser.add_argument("--tmp", default=None, help="folder for the databases (default: the system's temp)")
     args = parser.parse_args(argv)

@@ -49,6 +49,13 @@ class Phase:
     def quantile(self, q: float) -> float:
         return _quantile(self.latencies, q)
 
+    @classmethod
+    def pooled(cls, name: str, phases: list[Phase]) -> Phase:
+        """Several runs of one shape as one: every latency, and the time of all of them."""
+        return cls(name, [t for p in phases for t in p.latencies], sum(p.elapsed for p in phases),
+                   sum(p.refused for p in phases), sum(p.failed for p in phases),
+                   [r for p in phases for r in p.results])
+
     def last_quantile(self, q: float) -> float:
         """Dispatch to the *last* answer through each action's token (e.g. the private hand sent as a
         follow-up after the first reply). Read it once the bot settled: answers keep arriving."""
@@ -187,10 +194,11 @@ async def set_up_games(world: LoadWorld, db_path: Path) -> list[GameTrack]:
 # -- load shapes ----------------------------------------------------------------------------------
 
 Send = Callable[[int], Awaitable[InteractionResult]]  # the i-th action of a phase
+Check = Callable[[int, InteractionResult], bool]  # was the i-th action of a phase accepted?
 
 
 async def run_phase(world: LoadWorld, name: str, send: Send, count: int, rate: float | None,
-                    check: Callable[[int, InteractionResult], bool] | None = None) -> Phase:
+                    check: Check | None = None) -> Phase:
     """Send ``count`` actions, ``rate`` per second on a fixed schedule (None: all at once), and measure."""
     errors_before = len(world.fake.errors)
     results: list[InteractionResult] = []
