@@ -50,7 +50,9 @@ def _load_cards(tokens: list[str]) -> list[Card]:
     return [_stored_card(t) for t in tokens]
 
 
+@functools.lru_cache(maxsize=256)
 def rules_to_json(rules: Rules) -> dict[str, Any]:
+    """The rules as a preset and its house rules (one document per rules object, shared: read it only)."""
     base = find_preset(rules.name)
     return {"preset": rules.name, "overrides": rules.overrides_from(base)}
 

@@ -70,6 +70,16 @@ def event_to_json(e: Event) -> dict[str, Any]:
             "melds": [list(m) for m in e.melds], "target": e.target, "detail": e.detail}
 
 
+def _stored_event(e: Event) -> dict[str, Any]:
+    """:func:`event_to_json`, worked out once per event and kept on it (events are immutable, and a
+    table stores its recent events again at every action). The document is shared: read it only."""
+    doc: dict[str, Any] | None = e.__dict__.get("_stored")
+    if doc is None:
+        doc = event_to_json(e)
+        object.__setattr__(e, "_stored", doc)
+    return doc
+
+
 def event_from_json(d: dict[str, Any]) -> Event:
     return Event(d["kind"], d["seat"], d["source"], d["card"], tuple(d["cards"]),
                  tuple(tuple(m) for m in d["melds"]), d["target"], dict(d["detail"]))
@@ -411,7 +421,7 @@ class Table:
             "status": self.status.value, "seed": self.seed,
             "timeouts": {str(k): v for k, v in self.timeouts.items()},
             "memories": {str(k): v for k, v in self.memories.items()},
-            "recent": [event_to_json(e) for e in self.recent],
+            "recent": [_stored_event(e) for e in self.recent],
             "bots_added": self.bots_added,
             "game": game_to_json(self.game) if self.game is not None else None,
         }

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 from cogs.service import GameService, Refusal, Who
-from cogs.tables import TableCache
+from cogs.tables import TableCache, dump_table
 from data import Database, StaleState
 from rummy import actions as act
 from rummy.errors import RummyError
+from rummy.table import Table
 from tests.cogs.conftest import CHANNEL, GUILD
 
 HOST, GUEST = Who(1, "Host"), Who(2, "Guest")
@@ -152,3 +154,13 @@ async def test_a_change_after_another_process_starts_from_the_stored_row(db: Dat
     out = await service.play(CHANNEL, mover(seat), act.Discard(card))
     assert out.row.version == drawn.row.version + 1
     assert [a.kind for a in await db.games.actions(out.row.id)][-2:] == ["draw", "discard"]
+
+
+def test_the_stored_document_is_compact_json_of_the_table() -> None:
+    """The stored document is the table's JSON, compact, names as they are; a seed past 64 bits
+    (which orjson refuses) is still written."""
+    for seed in (7, 2**70):
+        table = Table.new(GUILD, CHANNEL, HOST.id, "Élodie", "basic", seed=seed)
+        text = dump_table(table)
+        assert json.loads(text) == table.to_json() and "Élodie" in text and ", " not in text
+        assert Table.from_json(json.loads(text)).to_json() == table.to_json()

@@ -75,6 +75,16 @@ async def test_save_action_bumps_version_and_logs(db: Database, game: GameRow) -
 
 
 @pytest.mark.asyncio
+async def test_a_payload_is_logged_compact_with_sorted_keys(db: Database, game: GameRow) -> None:
+    """The log keeps a payload as compact JSON with sorted keys, text as it is, and integers of any size."""
+    payload = {"z": "Élodie ♥", "a": [1, 2], "seed": 2**70}
+    await db.games.save_action(game.id, 0, state(1), "playing", HOST, "start", payload)
+    row = await db.fetchone("SELECT payload_json FROM game_actions WHERE game_id = ?", (game.id,))
+    assert row is not None and row[0] == '{"a":[1,2],"seed":1180591620717411303424,"z":"Élodie ♥"}'
+    assert (await db.games.actions(game.id))[0].payload == payload
+
+
+@pytest.mark.asyncio
 async def test_none_clears_message_and_deadline(db: Database, game: GameRow) -> None:
     """Passing None (not UNCHANGED) clears the optional columns."""
     await db.games.save_action(
