@@ -9,6 +9,7 @@ error without a key or translation is shown as its English ``str()``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -299,7 +300,17 @@ def command_text(english: str, locale: object) -> str | None:
 
 
 def translator(locale: object) -> Translator:
-    """A function ``tr(key, **params)`` bound to ``locale``."""
+    """A function ``tr(key, **params)`` bound to ``locale`` (the same as :func:`text`)."""
+    return _translator(language(locale))
+
+
+@functools.cache
+def _translator(lang: str) -> Translator:
+    """One translator per catalog language: the language is worked out once, not at every sentence
+    (a public line and a board take dozens)."""
+    table = CATALOG[lang]
+
     def tr(key: str, **params: Any) -> str:
-        return text(locale, key, **params)
+        template = table.get(key) or EN[key]
+        return template.format(**params) if params else template
     return tr
