@@ -16,6 +16,7 @@ action is counted and the game is re-read. The floor bot answers ``/ping`` in th
 from __future__ import annotations
 
 import asyncio
+import gc
 import itertools
 import json
 import sqlite3
@@ -199,21 +200,30 @@ Check = Callable[[int, InteractionResult], bool]  # was the i-th action of a pha
 
 async def run_phase(world: LoadWorld, name: str, send: Send, count: int, rate: float | None,
                     check: Check | None = None) -> Phase:
-    """Send ``count`` actions, ``rate`` per second on a fixed schedule (None: all at once), and measure."""
+    """Send ``count`` actions, ``rate`` per second on a fixed schedule (None: all at once), and measure.
+
+    This process is the fake Discord of both bots and keeps everything it saw, so its own garbage
+    collector would pause it for a long time now and then, stamping replies late whichever bot is
+    measured: it collects before the phase and not during it."""
     errors_before = len(world.fake.errors)
     results: list[InteractionResult] = []
-    start = time.perf_counter()
-    for i in range(count):
-        if rate is not None:
-            delay = start + i / rate - time.perf_counter()
-            if delay > 0:
-                await asyncio.sleep(delay)
-        results.append(await send(i))
-    failed = 0
+    gc.collect()
+    gc.disable()
     try:
-        await world.driver.wait_answered(results, timeout=60)
-    except TimeoutError:
-        failed = sum(1 for r in results if r.interaction.first_reply_at is None)
+        start = time.perf_counter()
+        for i in range(count):
+            if rate is not None:
+                delay = start + i / rate - time.perf_counter()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+            results.append(await send(i))
+        failed = 0
+        try:
+            await world.driver.wait_answered(results, timeout=60)
+        except TimeoutError:
+            failed = sum(1 for r in results if r.interaction.first_reply_at is None)
+    finally:
+        gc.enable()
     answered = [r for r in results if r.interaction.first_reply_at is not None]
     first = min(r.interaction.dispatched_at for r in results)
     last = max((r.interaction.first_reply_at or first) for r in answered) if answered else first
