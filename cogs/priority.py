@@ -25,6 +25,7 @@ import time
 import discord
 
 DISCORD_DEADLINE = 3.0  # seconds an interaction has for its first response
+SETTLE_TICKS = 3  # loop turns for interactions already received to reach their handlers
 
 
 class FirstReplies:
@@ -67,13 +68,23 @@ class FirstReplies:
             self._sweep = asyncio.get_running_loop().call_later(self.check_every, self._forget_settled)
 
     async def turn(self) -> None:
-        """Return once no interaction owes its first reply, or after ``max_wait`` seconds."""
-        if not self._owed:
-            return
-        if self._sweep is None:
-            self._sweep = asyncio.get_running_loop().call_later(self.check_every, self._forget_settled)
-        try:
-            async with asyncio.timeout(self.max_wait):
-                await self._clear.wait()
-        except TimeoutError:
-            return
+        """Return once no interaction owes its first reply, or after ``max_wait`` seconds.
+
+        An interaction is counted once its handler starts; the gateway may already have delivered
+        more that have not started yet. So when the queue looks empty this waits a few turns of the
+        event loop (:data:`SETTLE_TICKS`), letting those handlers start, and looks again."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.max_wait
+        while True:
+            if self._owed:
+                if self._sweep is None:
+                    self._sweep = loop.call_later(self.check_every, self._forget_settled)
+                try:
+                    async with asyncio.timeout_at(deadline):
+                        await self._clear.wait()
+                except TimeoutError:
+                    return
+            for _ in range(SETTLE_TICKS):
+                await asyncio.sleep(0)
+            if not self._owed or loop.time() >= deadline:
+                return

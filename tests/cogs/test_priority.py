@@ -94,6 +94,22 @@ async def test_one_sweep_releases_every_waiter() -> None:
     assert len(replies) == 0
 
 
+async def test_an_interaction_that_arrives_as_the_queue_clears_still_goes_first() -> None:
+    """A handler that starts in the loop turn after the last first reply (the gateway delivered its
+    interaction already) is waited for too: the follow-up looks again before going."""
+    replies = FirstReplies(max_wait=LONG)
+    first, second = fake(1), fake(2)
+    replies.owe(first)
+    waiting = asyncio.create_task(replies.turn())
+    await asyncio.sleep(0)
+    replies.paid(first)
+    asyncio.get_running_loop().call_soon(replies.owe, second)  # its handler starts next turn
+    await asyncio.sleep(0.01)
+    assert not waiting.done()
+    replies.paid(second)
+    await asyncio.wait_for(waiting, 1)
+
+
 def test_autocomplete_is_not_counted() -> None:
     """Autocomplete is answered by discord.py itself: it never holds secondary work."""
     replies = FirstReplies()
