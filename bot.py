@@ -31,6 +31,7 @@ from cogs.board import Board, DiscordChannels
 from cogs.common import MENTION_USERS, Rami
 from cogs.errors import CommandText, RamiTree
 from cogs.priority import FirstReplies
+from cogs.quiet_gc import QuietCollector
 from cogs.service import GameService
 from cogs.timers import Timers
 from cogs.views import ALL_ITEMS
@@ -113,7 +114,7 @@ class RamiBot(commands.Bot):
         """Open the database and build what the cogs reach through ``bot.rami``."""
         self.db = await Database.open(self.settings.db_path)
         service = GameService(self.db)
-        replies = FirstReplies()
+        replies = FirstReplies(on_clear=QuietCollector().poke)
         board = Board(service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn)
         timers = Timers(service, board, turn=replies.turn)
         service.on_change = timers.poke
@@ -154,13 +155,10 @@ class RamiBot(commands.Bot):
 
 
 def main() -> int:
-    # A young generation of 50,000 objects instead of 700. An action's objects (payloads, views, the
-    # table copied for a change) live until its replies are sent, so under a burst of 200 actions a
-    # small threshold collects again and again while they are all alive: each collection scans them
-    # and promotes them, and the older generations then pause the loop for tens of milliseconds.
-    # With 50,000 most of them die of their reference count first: a collection comes about once
-    # every 2,000 actions and scans mostly garbage (measured: about 35 ms in total per 2,000
-    # actions, against about 120 ms with 10,000 and more with the default).
+    # The young generation is collected at quiet moments, between actions (cogs/quiet_gc.py). The
+    # interpreter's own collection, with a young threshold of 50,000 objects instead of 700, is the
+    # backstop for an overload that never leaves a quiet moment: a burst of actions is no longer
+    # interrupted by collections scanning the actions still in flight.
     gc.set_threshold(50_000, 20, 10)
     load_dotenv(HERE / ".env")
     try:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 
 import discord
 
@@ -31,9 +32,11 @@ SETTLE_TICKS = 3  # loop turns for interactions already received to reach their 
 class FirstReplies:
     """The interactions still owing their first reply; secondary work waits its :meth:`turn`."""
 
-    def __init__(self, max_wait: float = 1.0, check_every: float = 0.1) -> None:
+    def __init__(self, max_wait: float = 1.0, check_every: float = 0.1,
+                 on_clear: Callable[[], None] | None = None) -> None:
         self.max_wait = max_wait
         self.check_every = check_every
+        self.on_clear = on_clear  # called whenever nothing is owed any more (cogs.quiet_gc)
         self._owed: dict[int, tuple[discord.Interaction, float]] = {}
         self._clear = asyncio.Event()
         self._clear.set()
@@ -52,7 +55,12 @@ class FirstReplies:
     def paid(self, interaction: discord.Interaction) -> None:
         """``interaction`` sent its first reply."""
         if self._owed.pop(interaction.id, None) is not None and not self._owed:
-            self._clear.set()
+            self._cleared()
+
+    def _cleared(self) -> None:
+        self._clear.set()
+        if self.on_clear is not None:
+            self.on_clear()
 
     def _forget_settled(self) -> None:
         """Forget what was answered elsewhere or is past Discord's deadline; while something is
@@ -63,7 +71,7 @@ class FirstReplies:
             if interaction.response.is_done() or now - since > DISCORD_DEADLINE:
                 del self._owed[key]
         if not self._owed:
-            self._clear.set()
+            self._cleared()
         else:
             self._sweep = asyncio.get_running_loop().call_later(self.check_every, self._forget_settled)
 
