@@ -18,7 +18,8 @@ from rummy import actions as act
 from rummy.ai import TableMemory, choose_action, safe_action
 from rummy.deal import Event
 from rummy.errors import IllegalAction
-from rummy.table import Table, event_from_json, event_to_json
+from rummy.serialize import event_from_json, event_to_json
+from rummy.table import Table
 from rummy.view import view_for
 
 log = logging.getLogger(__name__)

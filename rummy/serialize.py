@@ -1,7 +1,8 @@
 """The whole game as one versioned JSON document, and back, exactly.
 
 This is what the bot stores after every action. It holds hidden information (hands, the stock
-order, the seed), so it is for storage only: anything shown to a person goes through a view.
+order, the seed), so it is for storage only: anything shown to a person goes through a view. The
+public events a table keeps (``Table.recent``) are stored with :func:`event_to_json` too.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 from typing import Any
 
 from rummy.cards import Card, Rank, Suit
-from rummy.deal import Deal, Phase, TableMeld
+from rummy.deal import Deal, Event, Phase, TableMeld
 from rummy.game import DealRecord, Game, Player
 from rummy.melds import Meld, MeldKind
 from rummy.rules import Rules, find_preset
@@ -99,6 +100,27 @@ def _find(hand: list[Card], token: str | None) -> Card | None:
         if c.key == want.key:
             return c
     return None
+
+
+# -- the public events a table keeps (``Table.recent``) -------------------------------------
+def event_to_json(e: Event) -> dict[str, Any]:
+    return {"kind": e.kind, "seat": e.seat, "source": e.source, "card": e.card, "cards": list(e.cards),
+            "melds": [list(m) for m in e.melds], "target": e.target, "detail": e.detail}
+
+
+def stored_event(e: Event) -> dict[str, Any]:
+    """:func:`event_to_json`, worked out once per event and kept on it (events are immutable, and a
+    table stores its recent events again at every action). The document is shared: read it only."""
+    doc: dict[str, Any] | None = e.__dict__.get("_stored")
+    if doc is None:
+        doc = event_to_json(e)
+        object.__setattr__(e, "_stored", doc)
+    return doc
+
+
+def event_from_json(d: dict[str, Any]) -> Event:
+    return Event(d["kind"], d["seat"], d["source"], d["card"], tuple(d["cards"]),
+                 tuple(tuple(m) for m in d["melds"]), d["target"], dict(d["detail"]))
 
 
 def deal_to_json(d: Deal) -> dict[str, Any]:

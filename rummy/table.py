@@ -26,7 +26,7 @@ from rummy.deal import Event
 from rummy.errors import BadRules, IllegalAction, NotYourTurn, RummyError
 from rummy.game import Game, Player
 from rummy.rules import KNOBS, MIN_PLAYERS, Rules, find_preset
-from rummy.serialize import game_from_json, game_to_json
+from rummy.serialize import event_from_json, game_from_json, game_to_json, stored_event
 from rummy.table_options import OPTIONS, TableOptions
 from rummy.view import view_for
 
@@ -60,29 +60,6 @@ class TableStatus(Enum):
     @property
     def active(self) -> bool:
         return self in (TableStatus.LOBBY, TableStatus.PLAYING)
-
-
-# -- events the table adds to the game's -----------------------------------------------------
-
-
-def event_to_json(e: Event) -> dict[str, Any]:
-    return {"kind": e.kind, "seat": e.seat, "source": e.source, "card": e.card, "cards": list(e.cards),
-            "melds": [list(m) for m in e.melds], "target": e.target, "detail": e.detail}
-
-
-def _stored_event(e: Event) -> dict[str, Any]:
-    """:func:`event_to_json`, worked out once per event and kept on it (events are immutable, and a
-    table stores its recent events again at every action). The document is shared: read it only."""
-    doc: dict[str, Any] | None = e.__dict__.get("_stored")
-    if doc is None:
-        doc = event_to_json(e)
-        object.__setattr__(e, "_stored", doc)
-    return doc
-
-
-def event_from_json(d: dict[str, Any]) -> Event:
-    return Event(d["kind"], d["seat"], d["source"], d["card"], tuple(d["cards"]),
-                 tuple(tuple(m) for m in d["melds"]), d["target"], dict(d["detail"]))
 
 
 def _plain_copy(value: Any) -> Any:
@@ -421,7 +398,7 @@ class Table:
             "status": self.status.value, "seed": self.seed,
             "timeouts": {str(k): v for k, v in self.timeouts.items()},
             "memories": {str(k): v for k, v in self.memories.items()},
-            "recent": [_stored_event(e) for e in self.recent],
+            "recent": [stored_event(e) for e in self.recent],
             "bots_added": self.bots_added,
             "game": game_to_json(self.game) if self.game is not None else None,
         }
