@@ -11,7 +11,8 @@ Through the fake Discord (``tests/fakediscord``), ``python bot.py`` and ``benchm
   of its draw/discard cycle, one in five a look (``/hand``, ``/table``); see ``benchmarks/load_discord.py``.
 * burst: ``--burst`` actions sent at once, one per channel; ``--bursts`` of them per bot, the two bots
   taking turns (floor, bot, floor, bot...) so that a slow moment of a shared machine falls on both.
-  The burst figures pool every action of every burst; each burst's own p99 is printed too.
+  The burst figures pool every action of every burst, for information; the verdict takes each
+  round's p99 ratio (ours over the floor's) and compares their median with the target.
 
 Latency is dispatch to first reply (the fake's clock, both bots measured the same way); actions per
 second are answered actions over the time from the first dispatch to the last first reply (summed
@@ -19,7 +20,7 @@ over the bursts). The time to
 the last answer of each action (the bot's private hand is a follow-up after its first reply) is printed
 too, for information: the floor's only answer is its first. Memory is
 the bot process's ``VmRSS`` (and peak ``VmHWM``) from ``/proc``. Targets on a 2-core machine: steady p99
-at most the floor's p99 + 20 ms; burst p99 at most 1.5 x the floor's p99.
+at most the floor's p99 + 20 ms; burst p99 at most 1.5 x the floor's p99 (the median over the rounds).
 
 In process: ``GameService`` with a real ``Database`` file and the rules, no network, all games at once;
 target at least 1,000 committed actions per second. It runs at ``synchronous=FULL`` (the bot's default:
@@ -33,6 +34,7 @@ import argparse
 import asyncio
 import logging
 import re
+import statistics
 import sys
 import tempfile
 import time
@@ -145,6 +147,20 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
+def round_ratios(ours: dict[str, object], floor: dict[str, object]) -> list[float]:
+    """Each round's burst p99 of our bot over the floor's (the two bursts of a round are back to back)."""
+    mine, theirs = ours["bursts"], floor["bursts"]
+    assert isinstance(mine, list) and isinstance(theirs, list)
+    return [m.quantile(0.99) / f.quantile(0.99) for m, f in zip(mine, theirs, strict=True)]
+
+
+def burst_ratio(ours: dict[str, object], floor: dict[str, object]) -> float:
+    """The burst verdict's figure: the median over the rounds of :func:`round_ratios`. One slow
+    burst of either bot (a collection in the floor, a neighbour on the machine) moves it little,
+    where it would decide a p99 pooled over every burst."""
+    return statistics.median(round_ratios(ours, floor))
+
+
 def report(ours: dict[str, object], floor: dict[str, object], service: list[ServiceRun],
            args: argparse.Namespace) -> str:
     rows = [("scenario", "ours p50/p99 ms", "floor p50/p99 ms", "target", "verdict")]
@@ -156,7 +172,8 @@ def report(ours: dict[str, object], floor: dict[str, object], service: list[Serv
         if name == "steady":
             target, ok = f"p99 <= {ms(fp99 + STEADY_MARGIN)}", op99 <= fp99 + STEADY_MARGIN
         else:
-            target, ok = f"p99 <= {ms(fp99 * BURST_FACTOR)}", op99 <= fp99 * BURST_FACTOR
+            ratio = burst_ratio(ours, floor)
+            target, ok = f"p99 ratio {ratio:.2f} <= {BURST_FACTOR}", ratio <= BURST_FACTOR
         ok = ok and not o.failed and not o.refused
         rows.append((label, f"{ms(o.quantile(0.5))} / {ms(op99)}", f"{ms(f.quantile(0.5))} / {ms(fp99)}",
                      target, verdict(ok)))
@@ -186,6 +203,8 @@ def report(ours: dict[str, object], floor: dict[str, object], service: list[Serv
         bursts = result["bursts"]
         assert isinstance(bursts, list)
         lines.append(f"  {kind}, p99 of each burst in turn (ms): " + ", ".join(ms(b.quantile(0.99)) for b in bursts))
+    lines.append("  burst p99 ratio of each round (ours / floor): "
+                 + ", ".join(f"{r:.2f}" for r in round_ratios(ours, floor)))
     errors = ours["errors"]
     assert isinstance(errors, list)
     common = Counter(ERROR_HEAD.sub("", line)[:120] for line in errors if "ERROR" in line).most_common(3)
