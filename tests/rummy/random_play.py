@@ -112,6 +112,11 @@ class RandomPlayer:
             action = act.Discard(card)
             if _legal(game, seat, action):
                 return seat, action
+        # Lay-offs are tried only now and then above; a hand that holds only the card taken from the
+        # discard pile may have no other way out (the engine allows that position only if it can).
+        for action in self._lay_offs(deal, list(deal.hands[seat]), game.rules):
+            if _legal(game, seat, action):
+                return seat, action
         raise AssertionError(f"seat {seat} has no legal way to end the turn: {deal.hands[seat]}")
 
     def _draw(self, game: Game, deal: Deal, seat: int) -> act.Action:
