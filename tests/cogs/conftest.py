@@ -170,7 +170,9 @@ class Harness:
         self.ids = itertools.count(10_000)
         self.service = GameService(db, seed=lambda: self.seed)
         self.channels = RecordingChannels(self.outbox, self.ids)
-        self.board = Board(self.service, self.channels, min_interval=0)
+        # No pacing of redraws (tests/cogs/test_board.py sets one to test it): at the bot's 20 per
+        # second every scripted move waited 50 ms for its board, most of a whole game's time.
+        self.board = Board(self.service, self.channels, min_interval=0, max_rate=None)
         self.timers = Timers(self.service, self.board)
         self.service.on_change = self.timers.poke
         self.client = MagicMock(spec=RamiBot)
