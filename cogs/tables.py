@@ -22,12 +22,11 @@ Two kinds of use:
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 
 import orjson
 
-from data import GameRow, PlayerResult
+from data import GameRow, PlayerResult, compact_json
 from rummy.table import Table
 
 DEFAULT_SIZE = 2048  # games kept decoded at most (the least recently used are dropped)
@@ -39,13 +38,8 @@ def load_table(row: GameRow) -> Table:
 
 
 def dump_table(table: Table) -> str:
-    """The document stored for a table: compact JSON, UTF-8 as it is (orjson writes it about ten
-    times faster than the standard library, and every action stores one)."""
-    doc = table.to_json()
-    try:
-        return orjson.dumps(doc).decode()
-    except orjson.JSONEncodeError:  # an integer orjson does not take (past 64 bits): a test's seed
-        return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+    """The document stored for a table (compact JSON, see :func:`data.compact_json`)."""
+    return compact_json(table.to_json())
 
 
 def results_of(table: Table) -> list[PlayerResult]:

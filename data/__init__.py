@@ -35,6 +35,7 @@ Times are aware UTC datetimes in Python and UNIX seconds in SQLite.
 from data.db import Database, SynchronousLevel
 from data.errors import ChannelBusy, DataError, GameClosed, GameNotFound, SchemaError, StaleState
 from data.games import GameStore
+from data.jsontext import compact_json
 from data.leaderboard import (
     ALL_PRESETS,
     LeaderboardStore,
@@ -72,6 +73,7 @@ __all__ = [
     "Standing",
     "SynchronousLevel",
     "Unchanged",
+    "compact_json",
     "load_migrations",
     "migrate",
     "rate",

@@ -30,16 +30,14 @@ API (all on ``db.games``)::
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-import orjson
-
 from data._clock import to_timestamp
 from data.errors import ChannelBusy, GameClosed, GameNotFound, StaleState
+from data.jsontext import compact_json
 from data.leaderboard import (
     ALL_PRESETS,
     PlayerResult,
@@ -76,11 +74,8 @@ def _status(value: GameStatus | str, *, active: bool) -> GameStatus:
 
 
 def _payload_json(payload: Mapping[str, Any]) -> str:
-    """An action's payload for the log: compact, keys sorted (orjson: one is written per action)."""
-    try:
-        return orjson.dumps(dict(payload), option=orjson.OPT_SORT_KEYS).decode()
-    except orjson.JSONEncodeError:  # what orjson refuses (an integer past 64 bits), json writes
-        return json.dumps(dict(payload), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """An action's payload for the log: compact, keys sorted."""
+    return compact_json(dict(payload), sort_keys=True)
 
 
 def _deadline(value: datetime | Unchanged | None) -> float | Unchanged | None:
