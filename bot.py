@@ -13,6 +13,7 @@ hash is kept in the database). The bot asks for no privileged intent.
 
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 import json
@@ -115,9 +116,11 @@ class RamiBot(commands.Bot):
         self.db = await Database.open(self.settings.db_path)
         service = GameService(self.db)
         replies = FirstReplies(on_clear=QuietCollector().poke)
-        board = Board(service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn)
+        board = Board(service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn,
+                      later=replies.later)
         timers = Timers(service, board, turn=replies.turn)
-        service.on_change = timers.poke
+        # A change replans its game's timers once no first reply is owed (cogs.priority).
+        service.on_change = lambda channel_id: replies.later(functools.partial(timers.poke, channel_id))
         self.rami = Rami(service, board, timers, replies)
         return self.rami
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
@@ -67,12 +68,14 @@ class Board:
         min_interval: float = 1.5,
         max_rate: float | None = 20.0,
         turn: Callable[[], Awaitable[None]] | None = None,
+        later: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
         self.service = service
         self.channels = channels
         self.locale_for = locale_for
         self.min_interval = min_interval
         self.turn = turn  # waits until no interaction owes its first reply (cogs.priority)
+        self.later = later  # runs a callback once no interaction owes its first reply
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last: dict[int, float] = {}
@@ -106,12 +109,21 @@ class Board:
 
     # -- redrawing ---------------------------------------------------------------------------
     def refresh(self, game_id: int) -> None:
-        """Mark a game's board out of date; it is redrawn soon with the latest state."""
+        """Mark a game's board out of date; it is redrawn soon with the latest state. Its task
+        starts once no interaction owes its first reply (``later``), not in the middle of a burst."""
         self._dirty.add(game_id)
         if game_id not in self._tasks:
-            task = asyncio.get_running_loop().create_task(self._flush(game_id), name=f"rami-board-{game_id}")
-            self._tasks[game_id] = task
-            task.add_done_callback(self._done)
+            if self.later is None:
+                self._start(game_id)
+            else:
+                self.later(functools.partial(self._start, game_id))
+
+    def _start(self, game_id: int) -> None:
+        if game_id in self._tasks or game_id not in self._dirty:
+            return
+        task = asyncio.get_running_loop().create_task(self._flush(game_id), name=f"rami-board-{game_id}")
+        self._tasks[game_id] = task
+        task.add_done_callback(self._done)
 
     def _done(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:

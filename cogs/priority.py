@@ -9,17 +9,21 @@ and the board redraws. Under a burst of actions all that work used to interleave
 first replies still owed, so the last first reply of a burst waited for everybody's follow-ups.
 
 :class:`FirstReplies` counts the interactions that owe their first reply (registered by
-:func:`cogs.common.context`, released by :func:`cogs.common.reply` and :func:`cogs.common.update`)
-and :meth:`FirstReplies.turn` waits until none is owed, at most ``max_wait`` seconds (so nothing
-secondary starves under a sustained overload). Nothing is skipped or merged: every message is
-still sent, in the same order for each interaction; only its place in the queue changes. An
-interaction answered elsewhere (discord.py's own answers) or one past Discord's deadline is
-forgotten when the queue is checked.
+:func:`cogs.common.context`, released by :func:`cogs.common.reply` and :func:`cogs.common.update`).
+:meth:`FirstReplies.turn` waits until none is owed, and :meth:`FirstReplies.later` keeps a callback
+until then (the board's redraw and the timers' planning start that way, so a burst of actions does
+not wake a task per action); both at most ``max_wait`` seconds, so nothing secondary starves under
+a sustained overload. Nothing is skipped or merged: every message is still sent, in the same order
+for each interaction; only its place in the queue changes. An interaction answered elsewhere
+(discord.py's own answers) or one past Discord's deadline is forgotten when the queue is checked.
+Waiting costs one future per waiter, released all at once when the queue clears; one timer checks
+the queue (and the waiters' deadlines) while anything is owed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Callable
 
@@ -38,42 +42,36 @@ class FirstReplies:
         self.check_every = check_every
         self.on_clear = on_clear  # called whenever nothing is owed any more (cogs.quiet_gc)
         self._owed: dict[int, tuple[discord.Interaction, float]] = {}
-        self._clear = asyncio.Event()
-        self._clear.set()
+        self._waiting: list[tuple[float, Callable[[], None]]] = []  # (loop deadline, what to run)
         self._sweep: asyncio.TimerHandle | None = None
 
     def __len__(self) -> int:
         return len(self._owed)
+
+    @property
+    def waiting(self) -> int:
+        """How many callbacks and :meth:`turn` calls wait for the queue to clear."""
+        return len(self._waiting)
 
     def owe(self, interaction: discord.Interaction) -> None:
         """``interaction`` has not answered yet (autocomplete is answered by discord.py: not counted)."""
         if interaction.type is discord.InteractionType.autocomplete or interaction.response.is_done():
             return
         self._owed.setdefault(interaction.id, (interaction, time.monotonic()))
-        self._clear.clear()
 
     def paid(self, interaction: discord.Interaction) -> None:
         """``interaction`` sent its first reply."""
         if self._owed.pop(interaction.id, None) is not None and not self._owed:
             self._cleared()
 
-    def _cleared(self) -> None:
-        self._clear.set()
-        if self.on_clear is not None:
-            self.on_clear()
-
-    def _forget_settled(self) -> None:
-        """Forget what was answered elsewhere or is past Discord's deadline; while something is
-        still owed, look again in ``check_every`` seconds (one timer, however many wait)."""
-        self._sweep = None
-        now = time.monotonic()
-        for key, (interaction, since) in list(self._owed.items()):
-            if interaction.response.is_done() or now - since > DISCORD_DEADLINE:
-                del self._owed[key]
+    def later(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` now if no first reply is owed, else once none is (at most ``max_wait``
+        seconds from now). It must be quick and not raise: it starts work, it does not do it."""
         if not self._owed:
-            self._cleared()
-        else:
-            self._sweep = asyncio.get_running_loop().call_later(self.check_every, self._forget_settled)
+            callback()
+            return
+        self._waiting.append((asyncio.get_running_loop().time() + self.max_wait, callback))
+        self._watch()
 
     async def turn(self) -> None:
         """Return once no interaction owes its first reply, or after ``max_wait`` seconds.
@@ -85,14 +83,47 @@ class FirstReplies:
         deadline = loop.time() + self.max_wait
         while True:
             if self._owed:
-                if self._sweep is None:
-                    self._sweep = loop.call_later(self.check_every, self._forget_settled)
-                try:
-                    async with asyncio.timeout_at(deadline):
-                        await self._clear.wait()
-                except TimeoutError:
-                    return
+                released = loop.create_future()
+                self._waiting.append((deadline, functools.partial(_release, released)))
+                self._watch()
+                await released
             for _ in range(SETTLE_TICKS):
                 await asyncio.sleep(0)
             if not self._owed or loop.time() >= deadline:
                 return
+
+    def _cleared(self) -> None:
+        waiting, self._waiting = self._waiting, []
+        for _deadline, callback in waiting:
+            callback()
+        if self.on_clear is not None:
+            self.on_clear()
+
+    def _watch(self) -> None:
+        if self._sweep is None:
+            self._sweep = asyncio.get_running_loop().call_later(self.check_every, self._check)
+
+    def _check(self) -> None:
+        """Forget what was answered elsewhere or is past Discord's deadline, release the waiters
+        past their own deadline, and while anything is still owed, look again in ``check_every``
+        seconds (one timer, however many wait)."""
+        self._sweep = None
+        now = time.monotonic()
+        for key, (interaction, since) in list(self._owed.items()):
+            if interaction.response.is_done() or now - since > DISCORD_DEADLINE:
+                del self._owed[key]
+        if not self._owed:
+            self._cleared()
+            return
+        loop_now = asyncio.get_running_loop().time()
+        due = [callback for deadline, callback in self._waiting if deadline <= loop_now]
+        if due:
+            self._waiting = [(d, c) for d, c in self._waiting if d > loop_now]
+            for callback in due:
+                callback()
+        self._watch()
+
+
+def _release(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():  # a cancelled turn() leaves its future cancelled
+        waiter.set_result(None)

@@ -130,7 +130,7 @@ async def test_the_private_hand_waits_for_other_first_replies(h: Harness) -> Non
     cog, cmd = h.command("draw")
     i.command = cmd
     task = asyncio.create_task(cmd.callback(cog, i))
-    await until(lambda: bool(replies._clear._waiters))  # the draw's follow-up waits its turn
+    await until(lambda: replies.waiting == 1)  # the draw's follow-up waits its turn
     assert [s.where for s in i.result.sent] == ["reply"] and not i.result.sent[0].ephemeral
     assert not task.done()
     replies.paid(someone)
@@ -152,3 +152,48 @@ async def test_views_are_sent_finished_with_their_components() -> None:
     view = persistent(HandButton(1, "My hand"), None)
     assert view.is_finished() and view.timeout is None
     assert view.to_components()[0]["components"][0]["custom_id"] == "rami:1:hand"
+
+
+async def test_later_runs_at_once_when_nothing_is_owed() -> None:
+    replies = FirstReplies(max_wait=LONG)
+    ran: list[int] = []
+    replies.later(lambda: ran.append(1))
+    assert ran == [1] and replies.waiting == 0
+
+
+async def test_later_waits_for_the_first_replies_then_runs_in_order() -> None:
+    """A board redraw or a timer's planning started during a burst waits until the burst is answered."""
+    replies = FirstReplies(max_wait=LONG)
+    first, second = fake(1), fake(2)
+    replies.owe(first)
+    replies.owe(second)
+    ran: list[int] = []
+    replies.later(lambda: ran.append(1))
+    replies.later(lambda: ran.append(2))
+    replies.paid(first)
+    assert ran == [] and replies.waiting == 2
+    replies.paid(second)
+    assert ran == [1, 2] and replies.waiting == 0
+
+
+async def test_later_runs_after_max_wait_under_a_sustained_overload() -> None:
+    replies = FirstReplies(max_wait=0.02, check_every=0.01)
+    replies.owe(fake(1))
+    ran: list[int] = []
+    replies.later(lambda: ran.append(1))
+    await until(lambda: bool(ran))
+    assert len(replies) == 1 and replies.waiting == 0
+
+
+async def test_a_cancelled_turn_does_not_hold_the_others() -> None:
+    replies = FirstReplies(max_wait=LONG)
+    first = fake(1)
+    replies.owe(first)
+    cancelled = asyncio.create_task(replies.turn())
+    waiting = asyncio.create_task(replies.turn())
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    await asyncio.sleep(0)
+    replies.paid(first)
+    await asyncio.wait_for(waiting, 1)
+    assert cancelled.cancelled()
