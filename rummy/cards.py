@@ -113,6 +113,14 @@ class Card:
     suit: Suit | None
     copy: int = field(default=0, compare=False)
     stands_for: Face | None = field(default=None, compare=False)
+    # Worked out once, in __post_init__: the solver, the computer players, storage and the UI read
+    # them for every card, again and again.
+    key: tuple[int, int, int] = field(init=False, repr=False, compare=False)
+    """Physical identity: (rank or 0, suit order or 4, copy)."""
+    token: str = field(init=False, repr=False, compare=False)
+    """Storage form: the notation plus ``#copy`` when the copy is not 0."""
+    pretty: str = field(init=False, repr=False, compare=False)
+    """With the suit's symbol (``7♥``, ``🃏``, ``🃏=6♠``): what players read."""
 
     # -- construction -------------------------------------------------------------------
     @classmethod
@@ -165,22 +173,24 @@ class Card:
         return Face(self.rank, self.suit)
 
     def __post_init__(self) -> None:
-        # The key and hash are read millions of times by the solver and computer players: work them out once.
         key = (
             0 if self.rank is None else int(self.rank),
             4 if self.suit is None else _SUIT_ORDER[self.suit],
             self.copy,
         )
-        object.__setattr__(self, "_key", key)
+        if self.rank is None or self.suit is None:
+            base = "JK"
+            pretty = f"🃏={self.stands_for.pretty}" if self.stands_for else "🃏"
+        else:
+            base = f"{self.rank.label}{self.suit.value}"
+            pretty = f"{self.rank.label}{self.suit.symbol}"
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "token", base if self.copy == 0 else f"{base}#{self.copy}")
+        object.__setattr__(self, "pretty", pretty)
         object.__setattr__(self, "_hash", key[0] * 5 + key[1])
 
     def __hash__(self) -> int:  # consistent with ``==``: rank and suit only
         return self._hash  # type: ignore[attr-defined,no-any-return]
-
-    @property
-    def key(self) -> tuple[int, int, int]:
-        """Physical identity: (rank or 0, suit order or 4, copy)."""
-        return self._key  # type: ignore[attr-defined,no-any-return]
 
     def sort_key(self) -> tuple[int, int, int]:
         """Suit, then rank, jokers last: how a hand is shown."""
@@ -196,18 +206,6 @@ class Card:
         if self.rank is None or self.suit is None:
             return f"JK={self.stands_for}" if self.stands_for else "JK"
         return f"{self.rank.label}{self.suit.value}"
-
-    @property
-    def pretty(self) -> str:
-        if self.rank is None or self.suit is None:
-            return f"🃏={self.stands_for.pretty}" if self.stands_for else "🃏"
-        return f"{self.rank.label}{self.suit.symbol}"
-
-    @property
-    def token(self) -> str:
-        """Storage form: the notation plus ``#copy`` when the copy is not 0."""
-        base = "JK" if self.is_joker else str(self)
-        return base if self.copy == 0 else f"{base}#{self.copy}"
 
     def __repr__(self) -> str:
         if self.stands_for is not None:

@@ -25,18 +25,12 @@ class SchemaError(ValueError):
     """A stored document this version cannot read."""
 
 
-_TOKENS: dict[tuple[int, int, int], str] = {}  # Card.key -> Card.token (a few hundred keys at most)
-
-
 def _card(c: Card) -> str:
-    token = _TOKENS.get(c.key)
-    if token is None:  # the token is a function of the key (a pinned joker is stored as a joker)
-        token = _TOKENS[c.key] = c.token
-    return token
+    return c.token  # a pinned joker is stored as a joker: the token leaves the pin out
 
 
 def _cards(cs: list[Card] | tuple[Card, ...]) -> list[str]:
-    return [_card(c) for c in cs]
+    return [c.token for c in cs]
 
 
 @functools.lru_cache(maxsize=4096)
