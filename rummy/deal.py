@@ -8,12 +8,11 @@ with :mod:`rummy.plays`, which returns a plan or raises; only ``apply`` then com
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from rummy import actions as act
 from rummy import plays
@@ -28,6 +27,17 @@ class Phase(Enum):
     DRAW = "draw"
     PLAY = "play"  # meld, lay off, swap, then discard
     OVER = "over"
+
+
+T = TypeVar("T")
+
+
+def shallow_copy(obj: T) -> T:
+    """A new object of the same class with the same attributes (``copy.copy`` without its generic
+    machinery: the tables' copies run at every action, and this is several times faster)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
 
 
 @dataclass(frozen=True)
@@ -104,7 +114,7 @@ class Deal:
     def copy(self) -> Deal:
         """A deal equal to this one that shares nothing a move changes: its own hands, piles,
         meld slots and sets. Cards, melds, rules and outcomes are immutable values, so both share them."""
-        new = copy.copy(self)
+        new = shallow_copy(self)
         new.seats = list(self.seats)
         new.hands = {seat: list(hand) for seat, hand in self.hands.items()}
         new.stock = list(self.stock)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 import random
 import secrets
 from dataclasses import dataclass, field
 from enum import Enum
 
 from rummy import actions as act
-from rummy.deal import Deal, Event, Phase
+from rummy.deal import Deal, Event, Phase, shallow_copy
 from rummy.errors import GameOver, IllegalAction
 from rummy.rules import GameEnd, Rules, Scoring
 from rummy.scoring import DealEnd, DealOutcome
@@ -84,7 +83,7 @@ class Game:
 
     def copy(self) -> Game:
         """A game equal to this one that shares nothing a move changes (see :meth:`Deal.copy`)."""
-        new = copy.copy(self)
+        new = shallow_copy(self)
         new.players = list(self.players)
         new.scores = list(self.scores)
         new.deal = self.deal.copy() if self.deal is not None else None
