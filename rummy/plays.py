@@ -80,16 +80,20 @@ def match_cards(deal: Deal, seat: int, wanted: Sequence[Card], for_discard: bool
     """The physical cards of ``seat``'s hand that the typed ``wanted`` cards name (see the module doc)."""
     hand = deal.hands[seat]
     special = [c for c in (deal.joker_to_play, deal.taken) if c is not None]
-    first = [c for s in special for c in hand if c is s]
-    others = [c for c in hand if not any(c is s for s in special)]
-    if for_discard:
-        pool = others + [c for c in hand if c is deal.joker_to_play] + [c for c in hand if c is deal.taken]
+    if not special:
+        pool = list(hand)
     else:
-        pool = first + others
+        first = [c for s in special for c in hand if c is s]
+        others = [c for c in hand if all(c is not s for s in special)]
+        if for_discard:
+            pool = others + [c for c in hand if c is deal.joker_to_play] + [c for c in hand if c is deal.taken]
+        else:
+            pool = first + others
     out: list[Card] = []
     for w in wanted:
+        face = hash(w)  # equal cards have equal hashes: compare only those (this runs at every move)
         for i, c in enumerate(pool):
-            if c == w:
+            if hash(c) == face and c == w:
                 out.append(Card(c.rank, c.suit, c.copy, w.stands_for) if w.stands_for and c.is_joker else c)
                 del pool[i]
                 break
