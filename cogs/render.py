@@ -8,11 +8,13 @@ and from ``view_for(game, None)``, which holds no hand at all.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from datetime import datetime
 
 import discord
-from discord.utils import escape_markdown, format_dt
+from discord.utils import escape_markdown as _escape_markdown
+from discord.utils import format_dt
 
 from cogs.advice import Advice, meld_command
 from cogs.messages import EN, Translator
@@ -28,6 +30,12 @@ from rummy.view import PlayerView, view_for
 COLOUR = discord.Colour.dark_green()
 FIELD_LIMIT = 1024
 RECENT_SHOWN = 6
+
+
+@functools.lru_cache(maxsize=4096)
+def escape_markdown(text: str) -> str:
+    """discord.py's escape, kept per text: players' names are escaped in every public line."""
+    return _escape_markdown(text)
 
 
 def clip(text: str, limit: int = FIELD_LIMIT) -> str:
