@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from rummy.cards import Card, Rank, Suit
 from rummy.deal import Deal, Event, Phase, TableMeld
@@ -19,6 +20,8 @@ from rummy.rules import Rules, find_preset
 from rummy.scoring import DealEnd, DealOutcome
 
 SCHEMA_VERSION = 1
+T = TypeVar("T")
+D = TypeVar("D")
 
 
 class SchemaError(ValueError):
@@ -45,11 +48,33 @@ def _load_cards(tokens: list[str]) -> list[Card]:
     return [_stored_card(t) for t in tokens]
 
 
-@functools.lru_cache(maxsize=256)
+def stored(obj: T, build: Callable[[T], D]) -> D:
+    """``build(obj)`` for an immutable object (a frozen dataclass), worked out once and kept on the
+    object: a table stores its unchanged parts (rules, players, past deals, recent events) again at
+    every action. The document is shared: read it only."""
+    doc: D | None = obj.__dict__.get("_stored")
+    if doc is None:
+        doc = build(obj)
+        object.__setattr__(obj, "_stored", doc)
+    return doc
+
+
 def rules_to_json(rules: Rules) -> dict[str, Any]:
-    """The rules as a preset and its house rules (one document per rules object, shared: read it only)."""
-    base = find_preset(rules.name)
-    return {"preset": rules.name, "overrides": rules.overrides_from(base)}
+    """The rules as a preset and its house rules (kept on the rules object, shared: read it only)."""
+    return stored(rules, _rules_doc)
+
+
+def _rules_doc(rules: Rules) -> dict[str, Any]:
+    return {"preset": rules.name, "overrides": rules.overrides_from(find_preset(rules.name))}
+
+
+def player_to_json(p: Player) -> dict[str, Any]:
+    """A seat's player (kept on the player, shared: read it only)."""
+    return stored(p, _player_doc)
+
+
+def _player_doc(p: Player) -> dict[str, Any]:
+    return {"id": p.id, "name": p.name, "bot": p.bot_level}
 
 
 def rules_from_json(data: dict[str, Any]) -> Rules:
@@ -103,13 +128,8 @@ def event_to_json(e: Event) -> dict[str, Any]:
 
 
 def stored_event(e: Event) -> dict[str, Any]:
-    """:func:`event_to_json`, worked out once per event and kept on it (events are immutable, and a
-    table stores its recent events again at every action). The document is shared: read it only."""
-    doc: dict[str, Any] | None = e.__dict__.get("_stored")
-    if doc is None:
-        doc = event_to_json(e)
-        object.__setattr__(e, "_stored", doc)
-    return doc
+    """:func:`event_to_json`, kept on the event (see :func:`stored`)."""
+    return stored(e, event_to_json)
 
 
 def event_from_json(d: dict[str, Any]) -> Event:
@@ -124,7 +144,7 @@ def deal_to_json(d: Deal) -> dict[str, Any]:
         "hands": {str(s): _cards(h) for s, h in d.hands.items()},
         "stock": _cards(d.stock), "discard": _cards(d.discard), "turn": d.turn,
         "phase": d.phase.value,
-        "melds": [{"owner": t.owner, **_meld_to_json(t.meld)} for t in d.melds],
+        "melds": [{"owner": t.owner, **stored(t.meld, _meld_to_json)} for t in d.melds],
         "turns": d.turns, "refills": d.refills,
         "opened": {str(k): v for k, v in d.opened.items()}, "played": sorted(d.played),
         "played_now": d.played_now, "melds_now": d.melds_now,
@@ -154,16 +174,19 @@ def deal_from_json(data: dict[str, Any], rules: Rules) -> Deal:
     return d
 
 
+def _record_doc(r: DealRecord) -> dict[str, Any]:
+    return {"number": r.number, "dealer": r.dealer, "outcome": _outcome_to_json(r.outcome)}
+
+
 def game_to_json(g: Game) -> dict[str, Any]:
     """The game as a JSON-ready dict, with ``schema`` set to :data:`SCHEMA_VERSION`."""
     return {
         "schema": SCHEMA_VERSION,
         "rules": rules_to_json(g.rules),
-        "players": [{"id": p.id, "name": p.name, "bot": p.bot_level} for p in g.players],
+        "players": [player_to_json(p) for p in g.players],
         "seed": g.seed, "scores": g.scores, "dealer": g.dealer,
         "deal": deal_to_json(g.deal) if g.deal else None,
-        "history": [{"number": r.number, "dealer": r.dealer, "outcome": _outcome_to_json(r.outcome)}
-                    for r in g.history],
+        "history": [stored(r, _record_doc) for r in g.history],
         "eliminated": {str(k): v for k, v in g.eliminated.items()},
         "dropped": g.dropped,
         "over": g.outcome is not None,

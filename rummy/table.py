@@ -25,7 +25,7 @@ from rummy.deal import Event, shallow_copy
 from rummy.errors import BadRules, IllegalAction, NotYourTurn, RummyError
 from rummy.game import Game, Player
 from rummy.rules import KNOBS, MIN_PLAYERS, Rules, find_preset
-from rummy.serialize import event_from_json, game_from_json, game_to_json, stored_event
+from rummy.serialize import event_from_json, game_from_json, game_to_json, player_to_json, stored, stored_event
 from rummy.table_options import OPTIONS, TableOptions
 from rummy.view import view_for
 
@@ -392,8 +392,9 @@ class Table:
         return {
             "table_schema": TABLE_SCHEMA,
             "guild": self.guild_id, "channel": self.channel_id, "host": self.host_id,
-            "preset": self.preset, "overrides": dict(self.overrides), "options": self.options.to_json(),
-            "players": [{"id": p.id, "name": p.name, "bot": p.bot_level} for p in self.players],
+            "preset": self.preset, "overrides": dict(self.overrides),
+            "options": stored(self.options, TableOptions.to_json),
+            "players": [player_to_json(p) for p in self.players],
             "status": self.status.value, "seed": self.seed,
             "timeouts": {str(k): v for k, v in self.timeouts.items()},
             "memories": {str(k): v for k, v in self.memories.items()},

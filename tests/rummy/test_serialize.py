@@ -108,3 +108,17 @@ def test_the_loaded_game_plays_on_identically() -> None:
         g.apply(seat, act.Draw())
         g.apply(seat, act.Discard(current(g).hands[seat][0]))
     assert dumps(loaded) == dumps(game)
+
+
+def test_unchanged_parts_are_written_once_and_shared() -> None:
+    """Rules, players, past deals and melds are immutable: their documents are built once and
+    shared by every later document of the game (which must equal a document built afresh)."""
+    rules = rules_of("rami51", deal_cap=3)
+    game, _ = Game.new(rules, players(3), seed=6)
+    win_deal(game, 0)
+    first, again = game_to_json(game), game_to_json(game)
+    assert first == again == json.loads(dumps(game))
+    assert first["rules"] is again["rules"] and first["players"][0] is again["players"][0]
+    assert first["history"] and first["history"][0] is again["history"][0]
+    fresh = loads(dumps(game))  # new objects: nothing kept on them yet
+    assert game_to_json(fresh) == first
