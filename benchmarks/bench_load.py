@@ -1,6 +1,6 @@
 """Load benchmark: the real bot under many concurrent games, beside a do-nothing floor bot, plus the service alone.
 
-Run by hand from the repository root: ``python benchmarks/bench_load.py`` (about three minutes).
+Run by hand from the repository root: ``python benchmarks/bench_load.py`` (about four minutes).
 
 Through the fake Discord (``tests/fakediscord``), ``python bot.py`` and ``benchmarks/floor_bot.py``
 (answers ``/ping`` with "pong") run side by side, each in its own fake holding the same world
@@ -12,7 +12,10 @@ Through the fake Discord (``tests/fakediscord``), ``python bot.py`` and ``benchm
 * burst: ``--burst`` actions sent at once, one per channel; ``--bursts`` of them per bot, the two bots
   taking turns (floor, bot, floor, bot...) so that a slow moment of a shared machine falls on both.
   The burst figures pool every action of every burst, for information; the verdict takes each
-  round's p99 ratio (ours over the floor's) and compares their median with the target.
+  round's p99 ratio (ours over the floor's) and compares their median with the target. All the
+  games move in step, so each burst of the bot is one kind of action (draw, discard, draw, discard,
+  a look: a cycle of five); the default of ten rounds takes every kind twice, and a median of ten
+  ratios moves less with one noisy burst than a median of five.
 
 Latency is dispatch to first reply (the fake's clock, both bots measured the same way); actions per
 second are answered actions over the time from the first dispatch to the last first reply (summed
@@ -229,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=100.0, help="actions per second in the steady phase")
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the steady phase")
     parser.add_argument("--burst", type=int, default=200, help="actions sent at once in a burst")
-    parser.add_argument("--bursts", type=int, default=5, help="bursts per bot, taking turns with the other bot")
+    parser.add_argument("--bursts", type=int, default=10, help="bursts per bot, taking turns with the other bot")
     parser.add_argument("--service-seconds", type=float, default=5.0)
     parser.add_argument("--tmp", default=None, help="folder for the databases (default: the system's temp)")
     args = parser.parse_args(argv)
