@@ -24,10 +24,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import discord
+
+log = logging.getLogger(__name__)
 
 DISCORD_DEADLINE = 3.0  # seconds an interaction has for its first response
 SETTLE_TICKS = 3  # loop turns for interactions already received to reach their handlers
@@ -94,8 +97,7 @@ class FirstReplies:
 
     def _cleared(self) -> None:
         waiting, self._waiting = self._waiting, []
-        for _deadline, callback in waiting:
-            callback()
+        _run_all(callback for _deadline, callback in waiting)
         if self.on_clear is not None:
             self.on_clear()
 
@@ -119,9 +121,18 @@ class FirstReplies:
         due = [callback for deadline, callback in self._waiting if deadline <= loop_now]
         if due:
             self._waiting = [(d, c) for d, c in self._waiting if d > loop_now]
-            for callback in due:
-                callback()
+            _run_all(due)
         self._watch()
+
+
+def _run_all(callbacks: Iterable[Callable[[], None]]) -> None:
+    """Run every callback; one that fails is logged and does not stop the others (nor the reply
+    whose payment released them)."""
+    for callback in callbacks:
+        try:
+            callback()
+        except Exception:
+            log.exception("deferred work failed to start")
 
 
 def _release(waiter: asyncio.Future[None]) -> None:

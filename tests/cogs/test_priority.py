@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import discord
+import pytest
 
 from cogs.hand_ui import HandButton
 from cogs.priority import FirstReplies
@@ -197,3 +198,17 @@ async def test_a_cancelled_turn_does_not_hold_the_others() -> None:
     replies.paid(first)
     await asyncio.wait_for(waiting, 1)
     assert cancelled.cancelled()
+
+
+async def test_a_failing_callback_neither_stops_the_others_nor_the_reply(caplog: pytest.LogCaptureFixture) -> None:
+    replies = FirstReplies(max_wait=LONG)
+    first = fake(1)
+    replies.owe(first)
+    ran: list[int] = []
+
+    def broken() -> None:
+        raise RuntimeError("boom")
+    replies.later(broken)
+    replies.later(lambda: ran.append(2))
+    replies.paid(first)  # would raise into the reply that paid, without the guard
+    assert ran == [2] and "deferred work failed" in caplog.text
