@@ -200,6 +200,7 @@ async def test_a_cancelled_turn_does_not_hold_the_others() -> None:
     assert cancelled.cancelled()
 
 
+@pytest.mark.logs_errors
 async def test_a_failing_callback_neither_stops_the_others_nor_the_reply(caplog: pytest.LogCaptureFixture) -> None:
     replies = FirstReplies(max_wait=LONG)
     first = fake(1)
