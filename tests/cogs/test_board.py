@@ -11,6 +11,7 @@ import discord
 from cogs.priority import FirstReplies
 from cogs.render import chunks
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
+from tests.cogs.test_play import seats
 
 
 async def test_refreshes_are_batched(h: Harness) -> None:
@@ -113,3 +114,19 @@ def test_many_melds_spread_over_several_fields() -> None:
     out = chunks(lines)
     assert len(out) > 1 and all(len(c) <= 1024 for c in out)
     assert "\n".join(out).split("\n") == lines
+
+
+async def test_a_board_is_built_once_per_version(h: Harness) -> None:
+    """The redraw and every /table of one stored version share one embed; a change builds a new one."""
+    await h.open_table(ALICE, BOB)
+    row = await h.db.games.get_active(CHANNEL)
+    table = h.service.table_of(row)
+    tr = h.board.tr_for(row.guild_id)
+    first, _ = h.board.message(row, table, tr)
+    again, _ = h.board.message(row, table, tr)
+    assert again is first
+    me, _other = await seats(h)
+    await h.slash(me, "draw")
+    moved = await h.db.games.get_active(CHANNEL)
+    changed, _ = h.board.message(moved, h.service.table_of(moved), tr)
+    assert changed is not first and changed.to_dict() != first.to_dict()
