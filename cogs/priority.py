@@ -69,7 +69,8 @@ class FirstReplies:
 
     def later(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` now if no first reply is owed, else once none is (at most ``max_wait``
-        seconds from now). It must be quick and not raise: it starts work, it does not do it."""
+        seconds from now). It should be quick: it starts work, it does not do it (one that raises is
+        logged, see :func:`_run_all`)."""
         if not self._owed:
             callback()
             return
