@@ -21,7 +21,18 @@ from cogs.advice import advise_async
 from cogs.common import Ctx, context, reply, update
 from cogs.messages import Translator
 from cogs.service import Outcome, Refusal
-from cogs.views import Guarded, custom_id, persistent, register, template, values
+from cogs.views import (
+    Guarded,
+    Prebuilt,
+    button_json,
+    custom_id,
+    persistent,
+    register,
+    row_json,
+    select_json,
+    template,
+    values,
+)
 from rummy import actions as act
 from rummy.cards import Card, format_cards, parse_cards, take_out
 from rummy.deal import Phase
@@ -103,25 +114,35 @@ def _card_options(cards: Sequence[Card]) -> list[discord.SelectOption]:
 
 
 def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View:
+    """The private hand's components: draw (stock, discard pile), meld, lay off, refresh, and the
+    discard select. Sent with every hand, so built as JSON (:class:`~cogs.views.Prebuilt`); the
+    buttons are those of :class:`DrawButton`, :class:`MeldButton`, :class:`LayOffButton`,
+    :class:`RefreshButton` and :class:`DiscardSelect`, which handle the clicks."""
     drawing = view.my_turn and view.phase is Phase.DRAW
     playing = view.my_turn and view.phase is Phase.PLAY
-    top = view.discard_top.pretty if view.discard_top else "—"
-    items: list[discord.ui.DynamicItem[Any]] = [
+    top = view.discard_top
+    primary, success = discord.ButtonStyle.primary, discord.ButtonStyle.success
+    discard_parts = ["discard"] if top is None else ["discard", str(top)]  # the card promised (DrawButton)
+    discard_id = custom_id(game_id, "draw", *discard_parts)
+    buttons = row_json(
         # Out of turn the draw buttons stay enabled: the turn may have come by the time they are
         # clicked (the rules refuse otherwise), so a stale hand needs no Refresh.
-        DrawButton(game_id, "stock", tr("btn_draw_stock"),
-                   disabled=playing or (drawing and not view.can_draw_stock) or view.turn is None),
-        DrawButton(game_id, "discard", tr("btn_draw_discard", card=top),
-                   disabled=playing or view.discard_top is None or view.turn is None, card=view.discard_top),
-        MeldButton(game_id, tr("btn_meld"), disabled=not playing),
-        LayOffButton(game_id, tr("btn_layoff"), disabled=not (playing and view.melds and view.can_lay_off)),
-        RefreshButton(game_id, tr("btn_refresh")),
-    ]
+        button_json(custom_id(game_id, "draw", "stock"), tr("btn_draw_stock"), primary,
+                    disabled=playing or (drawing and not view.can_draw_stock) or view.turn is None),
+        button_json(discard_id, tr("btn_draw_discard", card=top.pretty if top else "—"), primary,
+                    disabled=playing or top is None or view.turn is None),
+        button_json(custom_id(game_id, "mb"), tr("btn_meld"), success, disabled=not playing),
+        button_json(custom_id(game_id, "lo"), tr("btn_layoff"), success,
+                    disabled=not (playing and view.melds and view.can_lay_off)),
+        button_json(custom_id(game_id, "refresh"), tr("btn_refresh"), discord.ButtonStyle.secondary),
+    )
     # The card taken from the discard pile cannot be discarded this turn: it is not offered.
     discardable = [c for c in view.hand if view.taken is None or c.key != view.taken.key]
-    if discardable:
-        items.append(DiscardSelect(game_id, discardable, tr("ph_discard"), disabled=not playing))
-    return persistent(*items)
+    if not discardable:
+        return Prebuilt([buttons])
+    options = [(c.pretty, c.token) for c in discardable[:MAX_OPTIONS]]
+    select = select_json(custom_id(game_id, "discard"), tr("ph_discard"), options, disabled=not playing)
+    return Prebuilt([buttons, row_json(select)])
 
 
 def builder_view(game_id: int, view: PlayerView, pending: list[list[Card]], tr: Translator) -> discord.ui.View:

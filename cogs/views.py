@@ -72,3 +72,38 @@ def persistent(*items: discord.ui.DynamicItem[Any] | None) -> discord.ui.View:
             view.add_item(item)
     view.stop()
     return view
+
+
+class Prebuilt(discord.ui.View):
+    """A finished view sent as the components given, in Discord's JSON, with no item objects.
+
+    For a view sent at every action (the private hand), building its items cost more than the rest
+    of the reply: each :class:`~discord.ui.DynamicItem` wraps a button or select and matches its
+    ``custom_id`` against its template. discord.py only reads :meth:`to_components` of a finished view,
+    and clicks are routed by ``custom_id`` to the registered items, as for :func:`persistent` views.
+    Build the rows with :func:`button_json`, :func:`select_json` and :func:`row_json`."""
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.rows = rows
+        self.stop()
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.rows
+
+
+def button_json(cid: str, label: str, style: discord.ButtonStyle, disabled: bool = False) -> dict[str, Any]:
+    """A button as discord.py sends it (see :class:`Prebuilt`)."""
+    return {"type": 2, "style": style.value, "disabled": disabled, "label": label, "custom_id": cid}
+
+
+def select_json(cid: str, placeholder: str, options: list[tuple[str, str]], disabled: bool = False) -> dict[str, Any]:
+    """A single-choice select of ``(label, value)`` options as discord.py sends it (see :class:`Prebuilt`)."""
+    return {"type": 3, "custom_id": cid, "min_values": 1, "max_values": 1, "disabled": disabled, "required": True,
+            "placeholder": placeholder,
+            "options": [{"label": label, "value": value, "default": False} for label, value in options]}
+
+
+def row_json(*components: dict[str, Any]) -> dict[str, Any]:
+    """An action row (at most five buttons, or one select)."""
+    return {"type": 1, "components": list(components)}

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from unittest.mock import AsyncMock, MagicMock
 
@@ -99,17 +100,24 @@ class Sent:
         return "\n".join(p for p in (self.content or "", embed_text(self.embed)) if p)
 
     @property
-    def custom_ids(self) -> list[str]:
+    def components(self) -> list[dict[str, Any]]:
+        """The components as Discord receives them (buttons and selects, row after row)."""
         if self.view is None:
             return []
-        return [getattr(item, "custom_id", "") for item in self.view.children]
+        return [c for row in self.view.to_components() for c in row.get("components", [])]
 
-    def component(self, pattern: str) -> Any:
-        """The first component whose custom_id matches ``pattern`` (a regex)."""
+    @property
+    def custom_ids(self) -> list[str]:
+        return [c.get("custom_id", "") for c in self.components]
+
+    def component(self, pattern: str) -> SimpleNamespace:
+        """The first component whose custom_id matches ``pattern`` (a regex), as Discord receives
+        it: ``disabled``, ``label``, ``options`` (each with ``label`` and ``value``)..."""
         assert self.view is not None, "no components on this message"
-        for item in self.view.children:
-            if re.fullmatch(pattern, getattr(item, "custom_id", "")):
-                return getattr(item, "item", item)  # a DynamicItem wraps the real component
+        for c in self.components:
+            if re.fullmatch(pattern, c.get("custom_id", "")):
+                options = [SimpleNamespace(**o) for o in c.get("options", [])]
+                return SimpleNamespace(**{"disabled": False, **c, "options": options})
         raise AssertionError(f"no component {pattern!r} in {self.custom_ids}")
 
 
