@@ -122,15 +122,13 @@ def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View
     playing = view.my_turn and view.phase is Phase.PLAY
     top = view.discard_top
     primary, success = discord.ButtonStyle.primary, discord.ButtonStyle.success
-    discard_parts = ["discard"] if top is None else ["discard", str(top)]  # the card promised (DrawButton)
-    discard_id = custom_id(game_id, "draw", *discard_parts)
     buttons = row_json(
         # Out of turn the draw buttons stay enabled: the turn may have come by the time they are
         # clicked (the rules refuse otherwise), so a stale hand needs no Refresh.
-        button_json(custom_id(game_id, "draw", "stock"), tr("btn_draw_stock"), primary,
+        button_json(DrawButton.id_for(game_id, "stock"), tr("btn_draw_stock"), primary,
                     disabled=playing or (drawing and not view.can_draw_stock) or view.turn is None),
-        button_json(discard_id, tr("btn_draw_discard", card=top.pretty if top else "—"), primary,
-                    disabled=playing or top is None or view.turn is None),
+        button_json(DrawButton.id_for(game_id, "discard", top), tr("btn_draw_discard", card=top.pretty if top else "—"),
+                    primary, disabled=playing or top is None or view.turn is None),
         button_json(custom_id(game_id, "mb"), tr("btn_meld"), success, disabled=not playing),
         button_json(custom_id(game_id, "lo"), tr("btn_layoff"), success,
                     disabled=not (playing and view.melds and view.can_lay_off)),
@@ -214,10 +212,15 @@ class DrawButton(_Item, discord.ui.DynamicItem[Button],
 
     def __init__(self, game_id: int, source: str, label: str = "Draw", disabled: bool = False,
                  card: Card | None = None) -> None:
-        parts: list[object] = [source] if card is None or source != "discard" else [source, str(card)]
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, disabled=disabled,
-                                           custom_id=custom_id(game_id, "draw", *parts)))
+                                           custom_id=self.id_for(game_id, source, card)))
         self.game_id, self.source, self.card = game_id, source, card
+
+    @staticmethod
+    def id_for(game_id: int, source: str, card: Card | None = None) -> str:
+        """The custom_id: ``draw:stock``, or ``draw:discard:<the card promised>``."""
+        parts: list[object] = [source] if card is None or source != "discard" else [source, str(card)]
+        return custom_id(game_id, "draw", *parts)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> DrawButton:
