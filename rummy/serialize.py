@@ -28,12 +28,8 @@ class SchemaError(ValueError):
     """A stored document this version cannot read."""
 
 
-def _card(c: Card) -> str:
-    return c.token  # a pinned joker is stored as a joker: the token leaves the pin out
-
-
 def _cards(cs: list[Card] | tuple[Card, ...]) -> list[str]:
-    return [c.token for c in cs]
+    return [c.token for c in cs]  # a pinned joker is stored as a joker: the token leaves the pin out
 
 
 @functools.lru_cache(maxsize=4096)
@@ -148,9 +144,9 @@ def deal_to_json(d: Deal) -> dict[str, Any]:
         "turns": d.turns, "refills": d.refills,
         "opened": {str(k): v for k, v in d.opened.items()}, "played": sorted(d.played),
         "played_now": d.played_now, "melds_now": d.melds_now,
-        "taken": _card(d.taken) if d.taken and any(c is d.taken for c in hand) else None,
-        "drawn": _card(d.drawn) if d.drawn and any(c is d.drawn for c in hand) else None,
-        "joker_to_play": (_card(d.joker_to_play) if d.joker_to_play
+        "taken": d.taken.token if d.taken and any(c is d.taken for c in hand) else None,
+        "drawn": d.drawn.token if d.drawn and any(c is d.drawn for c in hand) else None,
+        "joker_to_play": (d.joker_to_play.token if d.joker_to_play
                           and any(c is d.joker_to_play for c in hand) else None),
         "outcome": _outcome_to_json(d.outcome) if d.outcome else None,
     }
