@@ -99,14 +99,19 @@ def _component_text(components: list[dict[str, Any]]) -> str:
     return "\n".join(parts)
 
 
+def states(message: RecordedMessage) -> Iterator[tuple[float, RecordedMessage]]:
+    """Each state a message had, with the time it was set (a copy of the message as it was then)."""
+    times = [message.created_at] + [rev["at"] for rev in message.revisions]
+    kept = [*message.revisions, {"content": message.content, "embeds": message.embeds,
+                                 "components": message.components}]
+    for at, state in zip(times, kept, strict=True):
+        yield at, RecordedMessage(0, 0, None, message.author, content=state["content"] or "",
+                                  embeds=list(state["embeds"]), components=list(state["components"]))
+
+
 def versions(message: RecordedMessage) -> Iterator[tuple[float, str]]:
     """Each state a message had, with the time it was set, as scannable text."""
-    times = [message.created_at] + [rev["at"] for rev in message.revisions]
-    states = [*message.revisions, {"content": message.content, "embeds": message.embeds,
-                                   "components": message.components}]
-    for at, state in zip(times, states, strict=True):
-        shadow = RecordedMessage(0, 0, None, message.author, content=state["content"] or "",
-                                 embeds=list(state["embeds"]), components=list(state["components"]))
+    for at, shadow in states(message):
         yield at, without_examples(shadow.text + "\n" + _component_text(shadow.components))
 
 
@@ -221,8 +226,9 @@ def assert_no_leak(driver: Driver, db: GameDb, game_id: int, snapshots: Iterable
     report = "\n\n".join(f"{leak.where} seen by {leak.viewer} shows {sorted(leak.faces)}:\n{leak.text}"
                          for leak in leaks[:5])
     assert not leaks, f"{len(leaks)} message(s) show hidden cards:\n{report}"
+    # Any state counts: a hand clicked on is redrawn, and blanked by the move that ends the game.
     got_hands = {seat_of[m.ephemeral_to] for m in driver.state.messages.values()
-                 if m.ephemeral_to in seat_of and is_hand(m)}
+                 if m.ephemeral_to in seat_of and any(is_hand(shadow) for _at, shadow in states(m))}
     assert got_hands, "no person was ever sent their hand"
     missing = got_hands - set(private_shown)
     assert not missing, f"seats {missing} were sent hands showing no hidden card: the scan cannot read cards"
