@@ -21,7 +21,9 @@ Latency is dispatch to first reply (the fake's clock, both bots measured the sam
 second are answered actions over the time from the first dispatch to the last first reply (summed
 over the bursts). The time to
 the last answer of each action (the bot's private hand is a follow-up after its first reply) is printed
-too, for information: the floor's only answer is its first. Memory is
+too, for information: the floor's only answer is its first. So are each bot's main-thread CPU per burst
+(Linux ``schedstat``: the work the burst cost the bot, much steadier than its latency) and this
+process's own CPU per burst (the fake Discord and the driver: the instrument's load). Memory is
 the bot process's ``VmRSS`` (and peak ``VmHWM``) from ``/proc``. Targets on a 2-core machine: steady p99
 at most the floor's p99 + 20 ms; burst p99 at most 1.5 x the floor's p99 (the median over the rounds).
 
@@ -164,6 +166,25 @@ def burst_ratio(ours: dict[str, object], floor: dict[str, object]) -> float:
     return statistics.median(round_ratios(ours, floor))
 
 
+def cpu_lines(ours: dict[str, object], floor: dict[str, object], size: int) -> list[str]:
+    """Where the burst time goes: each bot's main-thread CPU per burst (the bot's work, steadier
+    than its latency), and this process's own (the fake Discord and the driver, shared by both)."""
+    lines, harness = [], []
+    for kind, result in (("ours", ours), ("floor", floor)):
+        bursts = result["bursts"]
+        assert isinstance(bursts, list)
+        whose = "our bursts" if kind == "ours" else "the floor's"
+        harness.append(f"{ms(statistics.median(b.harness_cpu for b in bursts))} during {whose}")
+        cpu = [b.bot_cpu for b in bursts]
+        if None in cpu:
+            continue
+        median = statistics.median(cpu)
+        lines.append(f"  {kind}, main-thread CPU of each burst (ms): " + ", ".join(ms(c) for c in cpu)
+                     + f"; median {ms(median)}, {median / size * 1e6:.0f} µs per action")
+    lines.append("  fake Discord and driver (this process), CPU per burst, median (ms): " + ", ".join(harness))
+    return lines
+
+
 def report(ours: dict[str, object], floor: dict[str, object], service: list[ServiceRun],
            args: argparse.Namespace) -> str:
     rows = [("scenario", "ours p50/p99 ms", "floor p50/p99 ms", "target", "verdict")]
@@ -208,6 +229,7 @@ def report(ours: dict[str, object], floor: dict[str, object], service: list[Serv
         lines.append(f"  {kind}, p99 of each burst in turn (ms): " + ", ".join(ms(b.quantile(0.99)) for b in bursts))
     lines.append("  burst p99 ratio of each round (ours / floor): "
                  + ", ".join(f"{r:.2f}" for r in round_ratios(ours, floor)))
+    lines += cpu_lines(ours, floor, args.burst)
     errors = ours["errors"]
     assert isinstance(errors, list)
     common = Counter(ERROR_HEAD.sub("", line)[:120] for line in errors if "ERROR" in line).most_common(3)

@@ -42,6 +42,8 @@ class Phase:
     refused: int = 0
     failed: int = 0  # no first reply in time, or an error reply from the fake
     results: list[InteractionResult] = field(default_factory=list)
+    bot_cpu: float | None = None  # seconds of the bot's main thread over the phase, if known
+    harness_cpu: float = 0.0  # seconds of this process (the fake Discord and the driver) over the phase
 
     @property
     def rate(self) -> float:
@@ -53,9 +55,12 @@ class Phase:
     @classmethod
     def pooled(cls, name: str, phases: list[Phase]) -> Phase:
         """Several runs of one shape as one: every latency, and the time of all of them."""
+        cpu = [p.bot_cpu for p in phases]
         return cls(name, [t for p in phases for t in p.latencies], sum(p.elapsed for p in phases),
                    sum(p.refused for p in phases), sum(p.failed for p in phases),
-                   [r for p in phases for r in p.results])
+                   [r for p in phases for r in p.results],
+                   None if None in cpu else sum(c for c in cpu if c is not None),
+                   sum(p.harness_cpu for p in phases))
 
     def last_quantile(self, q: float) -> float:
         """Dispatch to the *last* answer through each action's token (e.g. the private hand sent as a
@@ -141,6 +146,16 @@ class LoadWorld:
                 out[key] = int(value.split()[0])
         return out
 
+    def main_thread_cpu(self) -> float | None:
+        """Seconds of CPU the bot's main thread (its event loop) has used, from Linux's
+        ``schedstat``; None where that file does not exist."""
+        assert self.process is not None and self.process.pid is not None
+        try:
+            fields = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/schedstat").read_text().split()
+        except OSError:
+            return None
+        return int(fields[0]) / 1e9
+
 
 # -- setting up the games (not measured) ------------------------------------------------------------
 
@@ -209,6 +224,7 @@ async def run_phase(world: LoadWorld, name: str, send: Send, count: int, rate: f
     results: list[InteractionResult] = []
     gc.collect()
     gc.disable()
+    bot_cpu, harness_cpu = world.main_thread_cpu(), time.process_time()
     try:
         start = time.perf_counter()
         for i in range(count):
@@ -224,12 +240,16 @@ async def run_phase(world: LoadWorld, name: str, send: Send, count: int, rate: f
             failed = sum(1 for r in results if r.interaction.first_reply_at is None)
     finally:
         gc.enable()
+    harness_cpu = time.process_time() - harness_cpu
+    bot_cpu_after = world.main_thread_cpu()
+    bot_cpu = None if bot_cpu is None or bot_cpu_after is None else bot_cpu_after - bot_cpu
     answered = [r for r in results if r.interaction.first_reply_at is not None]
     first = min(r.interaction.dispatched_at for r in results)
     last = max((r.interaction.first_reply_at or first) for r in answered) if answered else first
     refused = sum(1 for i, r in enumerate(results) if check is not None and not check(i, r))
     failed += len(world.fake.errors) - errors_before
-    return Phase(name, [r.latency or 0.0 for r in answered], last - first, refused, failed, results)
+    return Phase(name, [r.latency or 0.0 for r in answered], last - first, refused, failed, results,
+                 bot_cpu, harness_cpu)
 
 
 def ping_sender(world: LoadWorld) -> Send:
