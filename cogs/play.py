@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import hand_ui
+from cogs import hand_ui, meld_ui  # noqa: F401 - meld_ui: the hand's pickers register their components
 from cogs.advice import advise_async, meld_command
 from cogs.common import context
 from cogs.service import Refusal

@@ -6,7 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs.hand_ui import board_view, layoff_targets
+from cogs.hand_ui import board_view
+from cogs.meld_ui import layoff_targets
 from cogs.messages import translator
 from rummy import actions as act
 from rummy.cards import parse_cards

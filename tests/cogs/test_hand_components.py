@@ -8,7 +8,8 @@ from typing import Any
 
 import discord
 
-from cogs.hand_ui import DiscardSelect, DrawButton, LayOffButton, MeldButton, RefreshButton, hand_view
+from cogs.hand_ui import DiscardSelect, DrawButton, RefreshButton, hand_view
+from cogs.meld_ui import LayOffButton, MeldButton
 from cogs.messages import Translator, translator
 from cogs.views import persistent
 from rummy import actions as act
