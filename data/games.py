@@ -98,17 +98,12 @@ def _apply(
     turn_deadline: float | Unchanged | None,
     now: float,
 ) -> sqlite3.Row:
-    """Check the version, update the game and append the action.
+    """Update the game if it is still active at ``expected_version``, and append the action; only
+    when no row matched does a second statement tell why (gone, closed or stale).
 
-    Runs on the writer's thread inside :meth:`Database.write`'s transaction.
+    Runs on the writer's thread inside :meth:`Database.write`'s transaction. The document just
+    written is not read back (the caller has it: see :func:`~data.rows.game_row`).
     """
-    current = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
-    if current is None:
-        raise GameNotFound(game_id)
-    if not GameStatus(current["status"]).is_active:
-        raise GameClosed(game_id, str(current["status"]))
-    if int(current["version"]) != expected_version:
-        raise StaleState(game_id, expected_version, int(current["version"]))
     sets = ["state_json = ?", "status = ?", "version = version + 1", "updated_at = ?"]
     params: list[Any] = [state_json, status.value, now]
     if message_id is not UNCHANGED:
@@ -118,10 +113,18 @@ def _apply(
         sets.append("turn_deadline = ?")
         params.append(turn_deadline)
     row: sqlite3.Row | None = conn.execute(
-        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ? RETURNING *",
-        (*params, game_id, expected_version),
+        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ? AND status IN (?, ?)"
+        " RETURNING id, guild_id, channel_id, host_id, preset, status, version, message_id, turn_deadline,"
+        " created_at, updated_at",
+        (*params, game_id, expected_version, GameStatus.LOBBY.value, GameStatus.PLAYING.value),
     ).fetchone()
-    assert row is not None  # checked above, under the write lock
+    if row is None:
+        current = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
+        if current is None:
+            raise GameNotFound(game_id)
+        if not GameStatus(current["status"]).is_active:
+            raise GameClosed(game_id, str(current["status"]))
+        raise StaleState(game_id, expected_version, int(current["version"]))
     conn.execute(
         "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?)",
@@ -231,7 +234,7 @@ class GameStore:
                 payload, message_id, deadline, now,
             )
 
-        return game_row(await self._db.write(save))
+        return game_row(await self._db.write(save), state_json)
 
     async def finish_game(
         self,
@@ -283,7 +286,7 @@ class GameStore:
                 )
             return row
 
-        return game_row(await self._db.write(finish))
+        return game_row(await self._db.write(finish), state_json)
 
     async def set_message(self, game_id: int, message_id: int | None) -> GameRow:
         """Remember the game's public message. Not a game action: ``version`` is unchanged,

@@ -76,8 +76,9 @@ class ActionRow:
     created_at: datetime
 
 
-def game_row(row: sqlite3.Row) -> GameRow:
-    """Build a :class:`GameRow` from a ``games`` row."""
+def game_row(row: sqlite3.Row, state_json: str | None = None) -> GameRow:
+    """Build a :class:`GameRow` from a ``games`` row; ``state_json``, when given, is the document the
+    row holds (a write that just stored it does not read it back)."""
     deadline = row["turn_deadline"]
     return GameRow(
         id=int(row["id"]),
@@ -86,7 +87,7 @@ def game_row(row: sqlite3.Row) -> GameRow:
         host_id=int(row["host_id"]),
         preset=str(row["preset"]),
         status=GameStatus(row["status"]),
-        state_json=str(row["state_json"]),
+        state_json=str(row["state_json"]) if state_json is None else state_json,
         version=int(row["version"]),
         message_id=None if row["message_id"] is None else int(row["message_id"]),
         turn_deadline=None if deadline is None else from_timestamp(float(deadline)),

@@ -65,8 +65,10 @@ async def test_save_action_bumps_version_and_logs(db: Database, game: GameRow) -
     )
     assert (saved.version, saved.status, saved.state_json) == (1, GameStatus.PLAYING, state(1))
     assert (saved.message_id, saved.turn_deadline) == (555, DEADLINE)
+    assert saved == await db.games.get(game.id)  # what a save returns is what is stored
     saved = await db.games.save_action(game.id, 1, state(2), "playing", None, "timeout", {})
     assert (saved.message_id, saved.turn_deadline) == (555, DEADLINE)  # UNCHANGED by default
+    assert saved == await db.games.get(game.id)
     log = await db.games.actions(game.id)
     assert [(a.seq, a.actor_id, a.kind, a.payload) for a in log] == [
         (1, HOST, "start", {"seats": [HOST]}),
