@@ -31,8 +31,10 @@ def observe(table: Table, events: Iterable[Event]) -> None:
     only rebuilt when it decides, so a move costs each computer player an append, not a
     decode and encode of its whole memory.
     """
+    if not table.memories:  # no computer player: nothing to encode (most tables, at every move)
+        return
     new = [event_to_json(e) for e in events]
-    if not new or not table.memories:
+    if not new:
         return
     active = set(table.active_seats)
     for seat, doc in table.memories.items():
