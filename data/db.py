@@ -6,8 +6,9 @@
   functions run on the writer's thread inside ``BEGIN IMMEDIATE`` ... ``COMMIT``, in a single
   trip, so no transaction ever stays open across an ``await``. They queue in call order
   without an asyncio lock, and the writes queued while the thread is busy share the next
-  transaction (*group commit*): each runs inside its own ``SAVEPOINT``, so one that fails is
-  rolled back alone, and all of them share one ``COMMIT`` and so one fsync. Every caller still
+  transaction (*group commit*), which the thread starts by itself as soon as the last one has
+  committed, without waiting for the event loop. Each runs inside its own ``SAVEPOINT``, so one
+  that fails is rolled back alone, and all of them share one ``COMMIT`` and so one fsync. Every caller still
   returns only after that ``COMMIT``, so its own data is durable before it replies. The general
   :meth:`Database.transaction` block, whose statements are awaited one by one, takes an
   :class:`asyncio.Lock`; while it is held, one-trip writes wait for it too, so they never run
@@ -36,6 +37,7 @@ import asyncio
 import logging
 import os
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -45,6 +47,7 @@ from typing import Any, Final, Literal, TypeVar, get_args
 import aiosqlite
 
 from data._clock import Clock, utcnow
+from data._thread import Write, deliver, fail, fetchall, fetchone, group_commit
 from data.games import GameStore
 from data.leaderboard import LeaderboardStore
 from data.schema import Migration, migrate
@@ -71,77 +74,6 @@ async def _on_thread(conn: aiosqlite.Connection, fn: Callable[..., T], *args: An
     """
     result: T = await conn._execute(fn, conn._conn, *args)  # type: ignore[no-untyped-call]
     return result
-
-
-def _atomic(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
-    """``BEGIN IMMEDIATE``, ``fn``, ``COMMIT``; ``ROLLBACK`` if anything fails (on the thread)."""
-    raw.execute("BEGIN IMMEDIATE")
-    try:
-        result = fn(raw)
-        raw.execute("COMMIT")
-    except BaseException:
-        if raw.in_transaction:
-            try:
-                raw.execute("ROLLBACK")
-            except Exception:  # the original error matters more; the connection may be broken
-                log.exception("ROLLBACK failed")
-        raise
-    return result
-
-
-def _batch(raw: sqlite3.Connection, fns: Sequence[Callable[[sqlite3.Connection], Any]]) -> list[_Outcome]:
-    """Run ``fns`` in one transaction, each in its own savepoint; one ``COMMIT`` (on the thread).
-
-    Returns each function's outcome (``(True, result)`` or ``(False, exception)``). A function
-    that raises is rolled back to its savepoint and the others go on. If the shared
-    transaction itself fails (``BEGIN``, ``COMMIT``, or an error after which SQLite rolled the
-    whole transaction back), nothing of it is kept and every function is run again alone, in
-    its own transaction, so each caller gets exactly the outcome it would have had alone.
-    """
-    if len(fns) == 1:
-        return [_alone(raw, fns[0])]
-    outcomes: list[_Outcome] = []
-    try:
-        raw.execute("BEGIN IMMEDIATE")
-        for fn in fns:
-            raw.execute("SAVEPOINT w")
-            try:
-                outcomes.append((True, fn(raw)))
-            except Exception as exc:
-                if not raw.in_transaction:  # SQLite dropped the whole transaction
-                    raise
-                raw.execute("ROLLBACK TO w")
-                outcomes.append((False, exc))
-            raw.execute("RELEASE w")
-        raw.execute("COMMIT")
-    except Exception:
-        if raw.in_transaction:
-            try:
-                raw.execute("ROLLBACK")
-            except Exception:
-                log.exception("ROLLBACK failed")
-        log.warning("a shared write transaction failed: running its %d writes one by one", len(fns))
-        return [_alone(raw, fn) for fn in fns]
-    return outcomes
-
-
-_Outcome = tuple[bool, Any]
-
-
-def _alone(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], Any]) -> _Outcome:
-    try:
-        return (True, _atomic(raw, fn))
-    except Exception as exc:
-        return (False, exc)
-
-
-def _fetchone(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> sqlite3.Row | None:
-    row: sqlite3.Row | None = raw.execute(sql, params).fetchone()
-    return row
-
-
-def _fetchall(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[sqlite3.Row]:
-    return list(raw.execute(sql, params).fetchall())
 
 
 class Database:
@@ -181,8 +113,9 @@ class Database:
         self.leaderboard = LeaderboardStore(self)
         self._conn: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
-        self._pending: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
-        self._flusher: asyncio.Task[None] | None = None
+        self._pending: list[Write] = []  # called, not yet taken by the writer's thread
+        self._pending_lock = threading.Lock()  # _pending is shared with the writer's thread
+        self._flusher: asyncio.Task[None] | None = None  # set while writes are pending or running
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
 
@@ -339,50 +272,68 @@ class Database:
         self._check_owner()
         self._open()
         done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._pending.append((fn, done))
+        with self._pending_lock:
+            self._pending.append((fn, done))
         if self._flusher is None:
             self._flusher = asyncio.create_task(self._flush())
         return await done
 
     async def _flush(self) -> None:
-        """Send the queued writes to the writer's thread, as many per transaction as waited."""
+        """Have the writer's thread run the queued writes, until none is left.
+
+        The thread takes the next batch as soon as the last one has committed (:meth:`_drain`), not
+        when this task next gets its turn: under a burst the event loop may take tens of
+        milliseconds to come back here, and the writes would wait all that time with the thread
+        idle. Each batch's results come back to the loop in one callback (:func:`_deliver`)."""
+        loop = asyncio.get_running_loop()
         try:
-            while self._pending:
-                batch, self._pending = self._pending[:_BATCH_MAX], self._pending[_BATCH_MAX:]
-                fns = [fn for fn, _ in batch]
+            while True:
+                with self._pending_lock:
+                    if not self._pending:
+                        return
                 try:
                     if self._lock.locked():  # a transaction() block is open or waiting: go after it
                         async with self._exclusive() as conn:
-                            outcomes = await _on_thread(conn, _batch, fns)
+                            await _on_thread(conn, self._drain, loop, True)
                     else:
-                        outcomes = await _on_thread(self._open(), _batch, fns)
+                        await _on_thread(self._open(), self._drain, loop, False)
                 except asyncio.CancelledError:  # the loop is going away: nobody may wait forever
-                    for _, future in batch + self._pending:
+                    with self._pending_lock:
+                        left, self._pending = self._pending, []
+                    for _, future in left:
                         future.cancel()
-                    self._pending = []
                     raise
-                except BaseException as exc:
-                    for _, future in batch:
-                        if not future.done():
-                            future.set_exception(exc)
-                    continue
-                for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
-                    if future.done():  # the caller was cancelled
-                        continue
-                    if ok:
-                        future.set_result(value)
-                    else:
-                        future.set_exception(value)
+                except BaseException as exc:  # the thread could not run them (e.g. the connection broke)
+                    with self._pending_lock:
+                        left, self._pending = self._pending, []
+                    fail(left, exc)
         finally:
             self._flusher = None
 
+    def _drain(self, raw: sqlite3.Connection, loop: asyncio.AbstractEventLoop, once: bool) -> None:
+        """On the writer's thread: run the queued writes, a batch per transaction, until none is
+        left; or only one batch if ``once``, or once a transaction() block waits for the thread."""
+        while True:
+            with self._pending_lock:
+                batch, self._pending = self._pending[:_BATCH_MAX], self._pending[_BATCH_MAX:]
+            if not batch:
+                return
+            try:
+                outcomes = group_commit(raw, [fn for fn, _ in batch])
+            except BaseException as exc:
+                loop.call_soon_threadsafe(fail, batch, exc)
+                raise
+            loop.call_soon_threadsafe(deliver, batch, outcomes)
+            if once or self._lock.locked():
+                return
+
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         """Run one read query and return its first row, or None."""
-        return await self._read(_fetchone, sql, tuple(params))
+        return await self._read(fetchone, sql, tuple(params))
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         """Run one read query and return all its rows."""
-        return await self._read(_fetchall, sql, tuple(params))
+        return await self._read(fetchall, sql, tuple(params))
 
     async def _read(self, fn: Callable[..., T], sql: str, params: tuple[Any, ...]) -> T:
         self._check_owner()
@@ -396,7 +347,7 @@ class Database:
         if not name.replace("_", "").isalnum():
             raise ValueError(f"bad pragma name {name!r}")
         async with self._exclusive() as conn:
-            row = await _on_thread(conn, _fetchone, f"PRAGMA {name}", ())
+            row = await _on_thread(conn, fetchone, f"PRAGMA {name}", ())
         return row[0] if row is not None else None
 
     def _open(self) -> aiosqlite.Connection:

@@ -78,6 +78,25 @@ async def test_queued_saves_on_one_game_apply_in_call_order(db: Database, game: 
 
 
 @pytest.mark.asyncio
+async def test_writer_starts_the_next_batch_without_waiting_for_the_loop(db: Database) -> None:
+    """Writes queued while a batch runs start as soon as it commits, even while the event loop is
+    busy: under a burst the loop may not come back for tens of milliseconds."""
+    started, release, ran = threading.Event(), threading.Event(), threading.Event()
+
+    def hold(conn: sqlite3.Connection) -> None:
+        started.set()
+        release.wait(HANG_GUARD)
+
+    first = asyncio.create_task(db.write(hold))
+    assert await asyncio.to_thread(started.wait, HANG_GUARD)
+    second = asyncio.create_task(db.write(lambda conn: ran.set()))
+    await asyncio.sleep(0)  # the second write is queued behind the first
+    release.set()
+    assert ran.wait(HANG_GUARD)  # blocks the loop: only the writer's thread can have started it
+    await asyncio.gather(first, second)
+
+
+@pytest.mark.asyncio
 async def test_failing_write_in_a_shared_commit_is_rolled_back_alone(db: Database) -> None:
     """A write that fails halfway, queued between others, leaves nothing; its neighbours commit."""
     first, middle, last = await games(db, 3)
