@@ -7,8 +7,9 @@
   trip, so no transaction ever stays open across an ``await``. They queue in call order
   without an asyncio lock, and the writes queued while the thread is busy share the next
   transaction (*group commit*), which the thread starts by itself as soon as the last one has
-  committed, without waiting for the event loop. Each runs inside its own ``SAVEPOINT``, so one
-  that fails is rolled back alone, and all of them share one ``COMMIT`` and so one fsync. Every caller still
+  committed, without waiting for the event loop. All of them share one ``COMMIT`` and so one
+  fsync; one that fails is rolled back alone (the batch runs again with each write in its own
+  ``SAVEPOINT``: see :func:`data._thread.group_commit`). Every caller still
   returns only after that ``COMMIT``, so its own data is durable before it replies. The general
   :meth:`Database.transaction` block, whose statements are awaited one by one, takes an
   :class:`asyncio.Lock`; while it is held, one-trip writes wait for it too, so they never run
@@ -266,7 +267,7 @@ class Database:
         rolled back (alone: see the module docstring on group commit) and the error re-raised
         here. When this returns, the transaction is durable (at the configured ``synchronous``
         level). Writes run in the order they are called; a cancelled caller's write may still
-        commit. ``fn`` may run twice if a shared transaction fails (the first run is rolled
+        commit. ``fn`` may run again if a shared transaction fails (every earlier run is rolled
         back), so it must change nothing but the database.
         """
         self._check_owner()

@@ -97,6 +97,28 @@ async def test_writer_starts_the_next_batch_without_waiting_for_the_loop(db: Dat
 
 
 @pytest.mark.asyncio
+async def test_shared_commit_without_failure_uses_no_savepoint(db: Database) -> None:
+    """Writes that all succeed share one transaction with nothing in between: a savepoint per
+    write is only for a batch where one fails (the tests below)."""
+    rows = await games(db, 3)
+    statements: list[str] = []
+    await db.write(lambda conn: conn.set_trace_callback(statements.append))  # on the writer's thread
+    async with writer_held(db):
+        tasks = [
+            asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {}))
+            for r in rows
+        ]
+        await asyncio.sleep(0)
+    saved = await asyncio.gather(*tasks)
+    await db.write(lambda conn: conn.set_trace_callback(None))
+    assert [s.version for s in saved] == [1, 1, 1]
+    control = [s for s in statements if s.split()[0] in ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE", "ROLLBACK")]
+    # the first write's COMMIT; the held write; the three saves together; the last write's BEGIN
+    assert control == ["COMMIT", "BEGIN IMMEDIATE", "COMMIT", "BEGIN IMMEDIATE", "COMMIT", "BEGIN IMMEDIATE"]
+    assert sum(s.startswith("UPDATE games") for s in statements) == 3
+
+
+@pytest.mark.asyncio
 async def test_failing_write_in_a_shared_commit_is_rolled_back_alone(db: Database) -> None:
     """A write that fails halfway, queued between others, leaves nothing; its neighbours commit."""
     first, middle, last = await games(db, 3)
