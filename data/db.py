@@ -322,10 +322,9 @@ class Database:
             try:
                 outcomes = group_commit(raw, [fn for fn, _ in batch])
             except BaseException as exc:
-                loop.call_soon_threadsafe(fail, batch, exc)
+                _post(loop, fail, batch, exc)
                 raise
-            loop.call_soon_threadsafe(deliver, batch, outcomes)
-            if once or self._lock.locked():
+            if not _post(loop, deliver, batch, outcomes) or once or self._lock.locked():
                 return
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
@@ -363,6 +362,16 @@ class Database:
                 "the Database is already in use by this task (nested transaction or query "
                 "inside transaction()): use the connection that transaction() yields"
             )
+
+
+def _post(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> bool:
+    """From the writer's thread, run ``callback(*args)`` on the loop; False if the loop has closed
+    (the process is ending: nobody waits for the outcome any more)."""
+    try:
+        loop.call_soon_threadsafe(callback, *args)
+    except RuntimeError:
+        return False
+    return True
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:
