@@ -85,6 +85,22 @@ def _deadline(value: datetime | Unchanged | None) -> float | Unchanged | None:
     return to_timestamp(value)
 
 
+def _update_sql(message: bool, deadline: bool) -> str:
+    sets = ["state_json = ?", "status = ?", "version = version + 1", "updated_at = ?"]
+    sets += ["message_id = ?"] if message else []
+    sets += ["turn_deadline = ?"] if deadline else []
+    return (
+        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ? AND status IN (?, ?)"
+        " RETURNING id, guild_id, channel_id, host_id, preset, status, version, message_id, turn_deadline,"
+        " created_at, updated_at"
+    )
+
+
+# The statement of _apply for each (message_id given, turn_deadline given): built once, so that each
+# save on the writer's thread neither rebuilds nor hashes it again to find it in sqlite3's statement cache.
+_UPDATE_SQL: Final = {(m, d): _update_sql(m, d) for m in (False, True) for d in (False, True)}
+
+
 def _apply(
     conn: sqlite3.Connection,
     game_id: int,
@@ -104,19 +120,14 @@ def _apply(
     Runs on the writer's thread inside :meth:`Database.write`'s transaction. The document just
     written is not read back (the caller has it: see :func:`~data.rows.game_row`).
     """
-    sets = ["state_json = ?", "status = ?", "version = version + 1", "updated_at = ?"]
     params: list[Any] = [state_json, status.value, now]
     if message_id is not UNCHANGED:
-        sets.append("message_id = ?")
         params.append(message_id)
     if turn_deadline is not UNCHANGED:
-        sets.append("turn_deadline = ?")
         params.append(turn_deadline)
+    sql = _UPDATE_SQL[message_id is not UNCHANGED, turn_deadline is not UNCHANGED]
     row: sqlite3.Row | None = conn.execute(
-        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ? AND status IN (?, ?)"
-        " RETURNING id, guild_id, channel_id, host_id, preset, status, version, message_id, turn_deadline,"
-        " created_at, updated_at",
-        (*params, game_id, expected_version, GameStatus.LOBBY.value, GameStatus.PLAYING.value),
+        sql, (*params, game_id, expected_version, GameStatus.LOBBY.value, GameStatus.PLAYING.value)
     ).fetchone()
     if row is None:
         current = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
