@@ -285,7 +285,7 @@ class Database:
         The thread takes the next batch as soon as the last one has committed (:meth:`_drain`), not
         when this task next gets its turn: under a burst the event loop may take tens of
         milliseconds to come back here, and the writes would wait all that time with the thread
-        idle. Each batch's results come back to the loop in one callback (:func:`_deliver`)."""
+        idle. Each batch's results come back to the loop in one callback (:func:`data._thread.deliver`)."""
         loop = asyncio.get_running_loop()
         try:
             while True:
