@@ -1,5 +1,6 @@
-"""What runs on the writer's thread (see :mod:`data.db`): a transaction in one trip, a group
-commit of queued writes, and the handing back of their outcomes to the event loop."""
+"""What runs on the database's threads (see :mod:`data.db`): on the writer's, a transaction in one
+trip and a group commit of queued writes, whose outcomes go back to the event loop with
+:func:`deliver`; on the reader's, one query."""
 
 from __future__ import annotations
 
