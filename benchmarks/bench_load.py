@@ -116,6 +116,10 @@ class Contender:
         bursts = self.results.setdefault("bursts", [])
         assert isinstance(bursts, list)
         bursts.append(phase)
+        if self.load is not None:  # which action the games were at (they move in step)
+            kinds = self.results.setdefault("kinds", [])
+            assert isinstance(kinds, list)
+            kinds.append(Counter(command for _track, command in self.load.sent).most_common(1)[0][0])
         return phase
 
     async def stop(self) -> None:
@@ -227,6 +231,9 @@ def report(ours: dict[str, object], floor: dict[str, object], service: list[Serv
         bursts = result["bursts"]
         assert isinstance(bursts, list)
         lines.append(f"  {kind}, p99 of each burst in turn (ms): " + ", ".join(ms(b.quantile(0.99)) for b in bursts))
+    kinds = ours.get("kinds", [])
+    assert isinstance(kinds, list)
+    lines.append("  ours, action of each burst: " + ", ".join(f"/{k}" for k in kinds))
     lines.append("  burst p99 ratio of each round (ours / floor): "
                  + ", ".join(f"{r:.2f}" for r in round_ratios(ours, floor)))
     lines += cpu_lines(ours, floor, args.burst)
