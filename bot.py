@@ -113,9 +113,15 @@ class RamiBot(commands.Bot):
 
     async def open_services(self) -> Rami:
         """Open the database and build what the cogs reach through ``bot.rami``."""
-        self.db = await Database.open(self.settings.db_path)
-        service = GameService(self.db)
-        replies = FirstReplies(on_clear=QuietCollector().poke)
+        self.db = db = await Database.open(self.settings.db_path)
+        service = GameService(db)
+        collector = QuietCollector()
+
+        def quiet() -> None:  # nobody owes a first reply: collect garbage, checkpoint the database's log
+            collector.poke()
+            db.quiet()
+
+        replies = FirstReplies(on_clear=quiet)
         board = Board(service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn,
                       later=replies.later)
         timers = Timers(service, board, turn=replies.turn)

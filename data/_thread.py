@@ -116,3 +116,13 @@ def fetchone(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> sqli
 
 def fetchall(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[sqlite3.Row]:
     return list(raw.execute(sql, params).fetchall())
+
+
+def post(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> bool:
+    """From the writer's thread, run ``callback(*args)`` on the loop; False if the loop has closed
+    (the process is ending: nobody waits for the outcome any more)."""
+    try:
+        loop.call_soon_threadsafe(callback, *args)
+    except RuntimeError:
+        return False
+    return True

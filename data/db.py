@@ -48,7 +48,8 @@ from typing import Any, Final, Literal, TypeVar, get_args
 import aiosqlite
 
 from data._clock import Clock, utcnow
-from data._thread import Write, deliver, fail, fetchall, fetchone, group_commit
+from data._thread import Write, deliver, fail, fetchall, fetchone, group_commit, post
+from data.checkpoint import BACKSTOP_PAGES, QUIET_WRITES, Checkpointer
 from data.games import GameStore
 from data.leaderboard import LeaderboardStore
 from data.schema import Migration, migrate
@@ -117,6 +118,8 @@ class Database:
         self._pending: list[Write] = []  # called, not yet taken by the writer's thread
         self._pending_lock = threading.Lock()  # _pending is shared with the writer's thread
         self._flusher: asyncio.Task[None] | None = None  # set while writes are pending or running
+        self._checkpointer: Checkpointer | None = None
+        self._unchecked = 0  # writes committed since the last quiet checkpoint (data.checkpoint)
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
 
@@ -166,12 +169,19 @@ class Database:
                 raise sqlite3.OperationalError(f"could not enable WAL (journal_mode is {mode})")
             await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
             await conn.execute("PRAGMA foreign_keys = ON")
-            reader = None if self.path == _MEMORY else await self._open_reader()
+            await conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")  # see data.checkpoint
+            reader = checkpointer = None
+            if self.path != _MEMORY:
+                reader = await self._open_reader()
+                checkpointer = await Checkpointer.open(self.path, self.busy_timeout)
         except BaseException:
+            if reader is not None:
+                await reader.close()
             await conn.close()
             raise
         self._conn = conn
         self._reader = reader
+        self._checkpointer = checkpointer
         log.info(
             "opened database %s (journal_mode=%s, synchronous=%s)",
             self.path,
@@ -198,6 +208,9 @@ class Database:
         """
         while self._flusher is not None:
             await asyncio.wait({self._flusher})
+        checkpointer, self._checkpointer = self._checkpointer, None
+        if checkpointer is not None:
+            await checkpointer.close()
         async with self._lock:
             conn, self._conn = self._conn, None
             reader, self._reader = self._reader, None
@@ -322,10 +335,25 @@ class Database:
             try:
                 outcomes = group_commit(raw, [fn for fn, _ in batch])
             except BaseException as exc:
-                _post(loop, fail, batch, exc)
+                post(loop, fail, batch, exc)
                 raise
-            if not _post(loop, deliver, batch, outcomes) or once or self._lock.locked():
+            self._unchecked += len(batch)  # only this thread adds; quiet() only resets it
+            if not post(loop, deliver, batch, outcomes) or once or self._lock.locked():
                 return
+
+    @property
+    def checkpoints(self) -> int:
+        """Checkpoints finished at quiet moments since the database opened (see :meth:`quiet`)."""
+        return self._checkpointer.runs if self._checkpointer is not None else 0
+
+    def quiet(self) -> bool:
+        """Nobody waits for the bot now: checkpoint the write-ahead log in the background if enough
+        writes have been made since the last time (see :mod:`data.checkpoint`); returns whether a
+        checkpoint started."""
+        if self._checkpointer is None or self._unchecked < QUIET_WRITES or not self._checkpointer.start():
+            return False
+        self._unchecked = 0
+        return True
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         """Run one read query and return its first row, or None."""
@@ -362,16 +390,6 @@ class Database:
                 "the Database is already in use by this task (nested transaction or query "
                 "inside transaction()): use the connection that transaction() yields"
             )
-
-
-def _post(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> bool:
-    """From the writer's thread, run ``callback(*args)`` on the loop; False if the loop has closed
-    (the process is ending: nobody waits for the outcome any more)."""
-    try:
-        loop.call_soon_threadsafe(callback, *args)
-    except RuntimeError:
-        return False
-    return True
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:

@@ -17,6 +17,7 @@ import bot as rami_bot
 from bot import DEFAULT_DB, ConfigError, RamiBot, Settings
 from cogs.errors import CommandText
 from cogs.service import Who
+from data.checkpoint import QUIET_WRITES
 from tests.fakediscord import BotProcess, Driver, FakeDiscord
 from tests.fakediscord.process import REPO_ROOT, SITECUSTOMIZE_DIR
 
@@ -198,3 +199,17 @@ async def test_choice_names_are_localized(offline_bot: RamiBot) -> None:
     choices = payload["options"][0]["choices"]
     assert [(c["value"], c["name_localizations"].get("fr")) for c in choices] == [
         ("stock", "pioche"), ("discard", "défausse")]
+
+
+async def test_a_quiet_moment_collects_and_checkpoints(offline_bot: RamiBot) -> None:
+    """When no interaction owes its first reply any more, the bot checkpoints the database's log
+    (data.checkpoint) once enough writes were made, as well as collecting garbage."""
+    assert offline_bot.db is not None and offline_bot.rami is not None
+    db = offline_bot.db
+    await asyncio.gather(*(db.write(lambda conn: None) for _ in range(QUIET_WRITES)))
+    on_clear = offline_bot.rami.replies.on_clear
+    assert on_clear is not None
+    on_clear()
+    async with asyncio.timeout(10):  # a hang guard only
+        while db.checkpoints < 1:
+            await asyncio.sleep(0.01)

@@ -233,12 +233,12 @@ async def test_write_function_error_rolls_back_its_changes(db: Database, game: G
 def test_writer_thread_outcome_to_a_closed_loop_is_dropped() -> None:
     """The writer's thread hands outcomes back with ``call_soon_threadsafe``; once the loop has
     closed (the process is ending) that raises, and the thread stops instead of dying on it."""
-    from data.db import _post
+    from data._thread import post
 
     loop = asyncio.new_event_loop()
     seen: list[int] = []
-    assert _post(loop, seen.append, 1)
+    assert post(loop, seen.append, 1)
     loop.run_until_complete(asyncio.sleep(0))
     loop.close()
-    assert not _post(loop, seen.append, 2)
+    assert not post(loop, seen.append, 2)
     assert seen == [1]
