@@ -90,7 +90,7 @@ def _update_sql(message: bool, deadline: bool) -> str:
     sets += ["message_id = ?"] if message else []
     sets += ["turn_deadline = ?"] if deadline else []
     return (
-        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ? AND status IN (?, ?)"
+        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ? AND status IN {_ACTIVE_SQL}"
         " RETURNING id, guild_id, channel_id, host_id, preset, status, version, message_id, turn_deadline,"
         " created_at, updated_at"
     )
@@ -127,7 +127,7 @@ def _apply(
         params.append(turn_deadline)
     sql = _UPDATE_SQL[message_id is not UNCHANGED, turn_deadline is not UNCHANGED]
     row: sqlite3.Row | None = conn.execute(
-        sql, (*params, game_id, expected_version, GameStatus.LOBBY.value, GameStatus.PLAYING.value)
+        sql, (*params, game_id, expected_version)
     ).fetchone()
     if row is None:
         current = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
