@@ -7,6 +7,8 @@
 * :func:`min_deadwood` -- the same least deadwood as a number, without building melds.
 * :func:`best_discard` -- tries every discard but the card just taken from the pile.
 * :func:`candidate_melds` -- every meld the hand can make.
+* :func:`is_quick` -- whether a hand takes the fast path below with its tables built (an async
+  caller may run such a hand inline rather than in a worker thread).
 
 Jokers are wild within the rules' limits and may stand for a card the player holds; identical
 cards from several decks never share a set; the ace is low or high per the rules, never both.
@@ -16,6 +18,6 @@ Pure Python: one-deck hands without jokers go through per-suit tables (:mod:`rum
 every other hand through a memoised DP over packed face counts (:mod:`rummy.solver.search`).
 """
 
-from rummy.solver.api import Solution, best_discard, best_melds, candidate_melds, min_deadwood
+from rummy.solver.api import Solution, best_discard, best_melds, candidate_melds, is_quick, min_deadwood
 
-__all__ = ["Solution", "best_discard", "best_melds", "candidate_melds", "min_deadwood"]
+__all__ = ["Solution", "best_discard", "best_melds", "candidate_melds", "is_quick", "min_deadwood"]

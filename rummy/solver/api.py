@@ -10,7 +10,16 @@ from rummy.cards import Card, Face, Rank, sort_hand
 from rummy.melds import HIGH_ACE, Meld, make_meld
 from rummy.rules import Rules
 from rummy.scoring import card_value, hand_value
-from rummy.solver.plain import LANE, LANE_MASK, card_bit, plain_best, plain_min_deadwood, run_table, scan
+from rummy.solver.plain import (
+    LANE,
+    LANE_MASK,
+    card_bit,
+    plain_best,
+    plain_min_deadwood,
+    run_table,
+    scan,
+    tables_ready,
+)
 from rummy.solver.problem import MAX_RUN, SUITS, Params, Problem, Shape, params_for
 from rummy.solver.search import OBJECTIVES, SHIFT_HI, Search, split_gain
 
@@ -48,6 +57,19 @@ def best_melds(hand: Sequence[Card], rules: Rules, objective: str = "deadwood") 
         return _build(problem, [], rules, None)
     search = Search(problem, objective)
     return _build(problem, [problem.shapes[i] for i in search.path(search.start)], rules, None)
+
+
+def is_quick(hand: Sequence[Card], rules: Rules, objectives: Sequence[str] = ("deadwood",)) -> bool:
+    """Whether every call under ``objectives`` on ``hand``, or on any part of it, takes the fast
+    path with its tables already built: distinct cards of one deck, no joker. Such calls are a
+    few table lookups per suit (a whole hand's advice, discards included, takes well under a
+    millisecond); any other hand may need a search. Building nothing, it is cheap to ask."""
+    for objective in objectives:
+        _check_objective(objective)
+    params = params_for(rules)
+    if not tables_ready(params, tuple(objectives)):
+        return False
+    return scan(hand, params) is not None
 
 
 def min_deadwood(hand: Sequence[Card], rules: Rules) -> int:

@@ -105,12 +105,16 @@ class RunTable:
 _TABLES: dict[tuple[bool, int, int, str], RunTable] = {}
 
 
+def _table_key(params: Params, objective: str) -> tuple[bool, int, int, str]:
+    """Everything a run table reads: the ace's rule, its value in hand and its points in a set."""
+    return (params.ace_high, params.face_value[1], params.set_points[1], objective)
+
+
 def run_table(params: Params, objective: str) -> RunTable:
     """The run table of these rules (shared by every rules object with the same ace and values)."""
     table: RunTable | None = params.cache.get(objective)
     if table is None:
-        # everything a table reads: the ace's rule, its value in hand and its points in a set
-        key = (params.ace_high, params.face_value[1], params.set_points[1], objective)
+        key = _table_key(params, objective)
         table = _TABLES.get(key)
         if table is None:
             table = _TABLES[key] = RunTable(params, objective)
@@ -142,6 +146,14 @@ def scan(hand: Sequence[Card], params: Params) -> tuple[int, int] | None:
 
 
 _LANE_VALUES: dict[int, list[int]] = {}
+
+
+def tables_ready(params: Params, objectives: tuple[str, ...]) -> bool:
+    """Whether the tables the fast path reads for these rules are built (each one costs tens of
+    milliseconds, once per process and rules variant)."""
+    if params.face_value[1] not in _LANE_VALUES:
+        return False
+    return all(objective in params.cache or _table_key(params, objective) in _TABLES for objective in objectives)
 
 
 def lane_values(params: Params) -> list[int]:

@@ -1,4 +1,5 @@
-"""The solver's two exact paths (suit tables for one-deck hands, the packed-count DP for the rest) agree."""
+"""The solver's two exact paths (suit tables for one-deck hands, the packed-count DP for the rest) agree,
+and :func:`rummy.solver.is_quick` tells which hands take the first."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ import random
 
 import pytest
 
-from rummy.cards import Card
+from rummy.cards import Card, parse_cards
 from rummy.rules import PRESETS, Rules
 from rummy.scoring import hand_value
-from rummy.solver import best_melds, min_deadwood
+from rummy.solver import best_melds, is_quick, min_deadwood
+from rummy.solver import plain as plain_module
 from rummy.solver.plain import scan
 from rummy.solver.problem import Problem, params_for
 from rummy.solver.search import Search, split_gain
@@ -67,3 +69,33 @@ def test_min_deadwood_fast_path_agrees(name: str) -> None:
         assert (
             min_deadwood(hand, rules) == best_melds(hand, rules).deadwood == generic_figures(hand, rules, "deadwood")[0]
         )
+
+
+def test_is_quick_only_for_distinct_cards_without_jokers() -> None:
+    """One deck and no joker is the fast path; a joker or two identical cards are not."""
+    rules = PRESETS["rami51"]
+    plain = parse_cards("7H 8H 9H KC KD 2S")
+    for objective in ("deadwood", "opening"):
+        best_melds(plain, rules, objective)  # the tables are built
+    assert is_quick(plain, rules, ("deadwood", "opening"))
+    assert not is_quick([*plain, Card.joker()], rules)
+    assert not is_quick([*plain, Card.parse("7H#1")], rules)  # the second deck's 7♥
+    with pytest.raises(ValueError):
+        is_quick(plain, rules, ("most",))
+
+
+def test_is_quick_waits_for_the_tables_and_builds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until a call has built the tables an objective reads, no hand is quick for it; asking
+    builds nothing (a build takes tens of milliseconds)."""
+    monkeypatch.setattr(plain_module, "_TABLES", {})
+    monkeypatch.setattr(plain_module, "_LANE_VALUES", {})
+    rules = PRESETS["basic"].with_overrides(opening=30)  # a new rules object: nothing cached for it
+    hand = parse_cards("7H 8H 9H KC KD 2S")
+    assert not is_quick(hand, rules)
+    assert not is_quick(hand, rules)
+    assert plain_module._LANE_VALUES == {} and plain_module._TABLES == {}
+    best_melds(hand, rules, "deadwood")
+    assert is_quick(hand, rules)
+    assert not is_quick(hand, rules, ("deadwood", "opening"))
+    best_melds(hand, rules, "opening")
+    assert is_quick(hand, rules, ("deadwood", "opening"))
