@@ -3,8 +3,8 @@
 Used by the private hand ("melds in your hand"), by ``/hint`` and by ``/meld`` autocomplete, and
 only at tables with hints on (the hand's meld list counts as a hint). A ``/meld`` command is only
 ever suggested from :attr:`Advice.playable_now`, which the engine has accepted. It reads only the
-player's :class:`~rummy.view.PlayerView`. The solver is exact and CPU-bound, so callers run
-:func:`advise` through :func:`advise_async`, in a worker thread.
+player's :class:`~rummy.view.PlayerView`. The solver is exact and CPU-bound, so async callers use
+:func:`advise_async`: a worker thread for a hand that may need a search, at once for the rest.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from rummy.errors import RummyError
 from rummy.game import Game
 from rummy.melds import Meld
 from rummy.rules import Rules
-from rummy.solver import Solution, best_discard, best_melds
+from rummy.solver import Solution, best_discard, best_melds, is_quick
 from rummy.view import PlayerView
 
 
@@ -96,5 +96,23 @@ def advise(view: PlayerView, game: Game | None = None) -> Advice:
     return advice
 
 
+def _quick(view: PlayerView) -> bool:
+    """Whether :func:`advise` takes only the solver's fast path for ``view`` (see
+    :func:`rummy.solver.is_quick`): its hand, with the top of the discard pile it may weigh."""
+    rules = view.rules
+    cards = [*view.hand, view.discard_top] if view.discard_top is not None else list(view.hand)
+    objectives = ("deadwood", "opening") if rules.opening and not view.has_opened else ("deadwood",)
+    return is_quick(cards, rules, objectives)
+
+
 async def advise_async(view: PlayerView, game: Game | None = None) -> Advice:
+    """:func:`advise` without holding up the event loop.
+
+    A hand the solver's fast path takes (one deck, no joker, tables built: well under a
+    millisecond) is advised at once: in a worker thread it would hold the interpreter's lock just
+    as long, and handing it over and back costs the loop more than the advice. Any other hand
+    goes to a worker thread, where a long search gives the loop a turn at every switch interval.
+    """
+    if _quick(view):
+        return advise(view, game)
     return await asyncio.to_thread(advise, view, game)

@@ -1,9 +1,19 @@
-"""Advice only suggests moves the rules accept, and `hints no` hides all of it."""
+"""Advice only suggests moves the rules accept, `hints no` hides all of it, and a hand the solver's
+fast path takes is advised without a worker thread."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+import pytest
+
+from cogs import advice as advice_module
+from cogs.advice import Advice, advise, advise_async
+from rummy.cards import parse_cards
+from rummy.game import Game, Player
+from rummy.rules import PRESETS
+from rummy.view import PlayerView, view_for
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
 from tests.cogs.rig import rig
 from tests.cogs.test_play import seats
@@ -81,3 +91,30 @@ async def test_hint_in_the_draw_phase_says_whether_taking_helps(h: Harness) -> N
     await rig(h.db, CHANNEL, {(await h.table()).seat_of(me.id): pair})
     text = (await h.slash(me, "hint")).text
     assert f"Taking {top.pretty} lowers your deadwood" in text
+
+
+def rigged_view(preset: str, cards: str) -> tuple[Game, PlayerView]:
+    """The starter's view of a fresh seeded game of ``preset``, holding ``cards``."""
+    game, _ = Game.new(PRESETS[preset], [Player("1", "Alice"), Player("2", "Bob")], seed=7)
+    assert game.deal is not None
+    game.deal.hands[game.deal.turn] = parse_cards(cards)
+    return game, view_for(game, game.deal.turn)
+
+
+async def test_a_fast_path_hand_is_advised_without_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One deck, no joker (tables built): the advice comes at once, the same as advise()'s; a
+    hand with a joker still goes to a worker thread."""
+    threads: list[object] = []
+
+    async def to_thread(fn: Callable[..., Advice], *args: object) -> Advice:
+        threads.append(fn)
+        return fn(*args)
+
+    monkeypatch.setattr(advice_module.asyncio, "to_thread", to_thread)
+    game, view = rigged_view("basic", "7H 8H 9H KC KD 2S 4C")
+    advise(view, game)  # builds the solver's tables for these rules, if no test did yet
+    assert await advise_async(view, game) == advise(view, game)
+    assert threads == []
+    game, view = rigged_view("rami51", "7H 8H JK KC KD 2S 4C")
+    assert await advise_async(view, game) == advise(view, game)
+    assert threads == [advise]
