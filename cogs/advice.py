@@ -70,7 +70,7 @@ def playable(advice: Advice, game: Game, seat: int) -> tuple[Meld, ...]:
 
 
 def advise(view: PlayerView, game: Game | None = None) -> Advice:
-    """Advice for ``view.seat`` (CPU-bound: run it in a thread from async code). With ``game``,
+    """Advice for ``view.seat`` (CPU-bound: async code calls :func:`advise_async`). With ``game``,
     :attr:`Advice.playable_now` holds the melds the rules accept now (empty out of turn)."""
     hand = list(view.hand)
     rules = view.rules
