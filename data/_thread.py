@@ -24,13 +24,19 @@ def atomic(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
         result = fn(raw)
         raw.execute("COMMIT")
     except BaseException:
-        if raw.in_transaction:
-            try:
-                raw.execute("ROLLBACK")
-            except Exception:  # the original error matters more; the connection may be broken
-                log.exception("ROLLBACK failed")
+        _roll_back(raw)
         raise
     return result
+
+
+def _roll_back(raw: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if any, after an error (which matters more than a failed
+    ``ROLLBACK``: the connection may be broken, so that is only logged)."""
+    if raw.in_transaction:
+        try:
+            raw.execute("ROLLBACK")
+        except Exception:
+            log.exception("ROLLBACK failed")
 
 
 def group_commit(raw: sqlite3.Connection, fns: Sequence[Callable[[sqlite3.Connection], Any]]) -> list[Outcome]:
@@ -75,11 +81,7 @@ def _isolated(raw: sqlite3.Connection, fns: Sequence[Callable[[sqlite3.Connectio
             raw.execute("RELEASE w")
         raw.execute("COMMIT")
     except Exception:
-        if raw.in_transaction:
-            try:
-                raw.execute("ROLLBACK")
-            except Exception:
-                log.exception("ROLLBACK failed")
+        _roll_back(raw)
         log.warning("a shared write transaction failed: running its %d writes one by one", len(fns))
         return [_alone(raw, fn) for fn in fns]
     return outcomes
