@@ -69,6 +69,11 @@ def playable(advice: Advice, game: Game, seat: int) -> tuple[Meld, ...]:
     return ()
 
 
+def _wants_opening(view: PlayerView) -> bool:
+    """Whether the advice also looks for the opening (a threshold the player has not reached yet)."""
+    return bool(view.rules.opening) and not view.has_opened
+
+
 def advise(view: PlayerView, game: Game | None = None) -> Advice:
     """Advice for ``view.seat`` (CPU-bound: async code calls :func:`advise_async`). With ``game``,
     :attr:`Advice.playable_now` holds the melds the rules accept now (empty out of turn)."""
@@ -76,7 +81,7 @@ def advise(view: PlayerView, game: Game | None = None) -> Advice:
     rules = view.rules
     best = best_melds(hand, rules, "deadwood")
     opening = None
-    if rules.opening and not view.has_opened:
+    if _wants_opening(view):
         opening = best_melds(hand, rules, "opening")
     discard = None
     if view.my_turn and view.phase is Phase.PLAY and hand:
@@ -99,10 +104,9 @@ def advise(view: PlayerView, game: Game | None = None) -> Advice:
 def _quick(view: PlayerView) -> bool:
     """Whether :func:`advise` takes only the solver's fast path for ``view`` (see
     :func:`rummy.solver.is_quick`): its hand, with the top of the discard pile it may weigh."""
-    rules = view.rules
     cards = [*view.hand, view.discard_top] if view.discard_top is not None else list(view.hand)
-    objectives = ("deadwood", "opening") if rules.opening and not view.has_opened else ("deadwood",)
-    return is_quick(cards, rules, objectives)
+    objectives = ("deadwood", "opening") if _wants_opening(view) else ("deadwood",)
+    return is_quick(cards, view.rules, objectives)
 
 
 async def advise_async(view: PlayerView, game: Game | None = None) -> Advice:
