@@ -228,6 +228,7 @@ class Deal:
 
     def _commit_meld(self, seat: int, plan: plays.MeldPlan) -> list[Event]:
         self.hands[seat] = list(plan.rest)
+        self._forget_played(seat)
         if plan.opens:
             self.opened[seat] = self.turns
         for m in plan.melds:
@@ -242,6 +243,7 @@ class Deal:
 
     def _commit_lay_off(self, seat: int, plan: plays.LayOffPlan) -> list[Event]:
         self.hands[seat] = list(plan.rest)
+        self._forget_played(seat)
         self.melds[plan.target].meld = plan.meld
         self.played_now = True
         self._note_joker_played(plan.cards)
@@ -252,12 +254,25 @@ class Deal:
     def _commit_swap(self, seat: int, plan: plays.SwapPlan) -> list[Event]:
         hand = self.hands[seat]
         plays.remove_physical(hand, plan.card)
+        self._forget_played(seat)
         hand.append(plan.joker)
         self.melds[plan.target].meld = plan.meld
         self.joker_to_play = plan.joker
         self.played_now = True
         return [Event("swapped", seat, card=plan.card.pretty, target=plan.target,
                       melds=(tuple(plan.meld.labels()),))]
+
+    def _forget_played(self, seat: int) -> None:
+        """The card drawn, or taken from the discard pile, this turn is that card only while it is in
+        the hand: once melded or laid off it has been played. Should a swap bring it back (a joker),
+        it is the joker to play again, not the taken card, which could then neither be discarded nor
+        played. The stored document holds them only while in the hand (rummy.serialize), so the
+        game plays on identically after loading."""
+        hand = self.hands[seat]
+        if self.taken is not None and not any(c is self.taken for c in hand):
+            self.taken = None
+        if self.drawn is not None and not any(c is self.drawn for c in hand):
+            self.drawn = None
 
     def _note_joker_played(self, physical: Sequence[Card]) -> None:
         joker = self.joker_to_play

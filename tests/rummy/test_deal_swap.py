@@ -7,7 +7,7 @@ import pytest
 from rummy.deal import Phase
 from rummy.errors import CannotDiscard, CannotSwap, IllegalAction
 from rummy.game import Game
-from rummy.serialize import dumps
+from rummy.serialize import dumps, loads
 from rummy.view import view_for
 from tests.rummy.engine_support import current, play, position
 
@@ -131,3 +131,20 @@ def test_swap_into_a_meld_that_does_not_exist() -> None:
     """The meld number is checked."""
     game = opened_ref51("6H 2C", [(1, "5H JK 7H")])
     assert "no meld 2" in refused(game, "swap 6H into 2")
+
+
+def test_a_joker_taken_from_the_pile_and_swapped_back_is_only_the_swapped_joker() -> None:
+    """Found by the property test: the joker taken from the discard pile is laid off, then taken
+    back by a swap. Once laid off it was played, so back in the hand it is the joker to play again,
+    no longer the card taken from the pile; the stored document says the same, so the game plays
+    on identically after a restart."""
+    game = position("ref51", ["4H 2C 9D", "4D 9H"], discard="KD JK", melds=[(1, "5H 6H 7H")], opened={0: 1})
+    play(game, "draw discard", "layoff JK on 1")
+    twin = loads(dumps(game))
+    for side in (game, twin):
+        play(side, "swap 4H into 1")
+    deal = current(game)
+    assert deal.taken is None and deal.drawn is None and deal.joker_to_play is not None
+    assert dumps(twin) == dumps(game)
+    play(game, "layoff JK on 1", "discard 2C")
+    assert current(game).turn == 1
