@@ -257,10 +257,28 @@ def sort_hand(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=Card.sort_key)
 
 
+_SHARED_COPIES = 32  # copies kept shared by :func:`physical`: more than any pack holds (three decks, 18 jokers)
+_PHYSICAL: dict[tuple[Rank | None, Suit | None, int], Card] = {}
+
+
+def physical(rank: Rank | None, suit: Suit | None, copy: int = 0) -> Card:
+    """The card ``(rank, suit, copy)``, unpinned: one shared object per physical card.
+
+    Cards are immutable, so every pack and every stored document can hold the same few hundred
+    objects instead of a hundred new ones per deal. Hundreds of games in memory then touch the
+    same small set of cards, which stays in the processor's cache: copying, checking and storing a
+    table read every card it holds."""
+    if copy >= _SHARED_COPIES:
+        return Card(rank, suit, copy)
+    key = (rank, suit, copy)
+    card = _PHYSICAL.get(key)
+    if card is None:
+        card = _PHYSICAL.setdefault(key, Card(rank, suit, copy))
+    return card
+
+
 def make_pack(decks: int, jokers: int) -> list[Card]:
     """Every physical card of the pack, in a fixed order (shuffle afterwards)."""
-    pack = [
-        Card(rank, suit, copy) for copy in range(decks) for suit in Suit for rank in Rank
-    ]
-    pack.extend(Card.joker(i) for i in range(jokers))
+    pack = [physical(rank, suit, copy) for copy in range(decks) for suit in Suit for rank in Rank]
+    pack.extend(physical(None, None, i) for i in range(jokers))
     return pack

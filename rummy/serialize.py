@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from rummy.cards import Card, Rank, Suit
+from rummy.cards import Card, Rank, Suit, physical
 from rummy.deal import Deal, Event, Phase, TableMeld
 from rummy.game import DealRecord, Game, Player
 from rummy.melds import Meld, MeldKind
@@ -36,8 +36,10 @@ def _cards(cs: list[Card] | tuple[Card, ...]) -> list[str]:
 def _stored_card(token: str) -> Card:
     """The card of a storage token. Cards are immutable and a token names one physical card
     (its copy included), so one object per token serves every document (decoding a game is
-    done at every action by the bot: this makes it about three times faster)."""
-    return Card.parse(token)
+    done at every action by the bot: this makes it about three times faster). It is the very
+    object a new pack holds (:func:`~rummy.cards.physical`)."""
+    card = Card.parse(token)
+    return physical(card.rank, card.suit, card.copy) if card.stands_for is None else card
 
 
 def _load_cards(tokens: list[str]) -> list[Card]:

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from rummy.cards import Card, Face, Rank, Suit, format_cards, make_pack, parse_cards, sort_hand, take_out
+from rummy.cards import (
+    Card,
+    Face,
+    Rank,
+    Suit,
+    format_cards,
+    make_pack,
+    parse_cards,
+    physical,
+    sort_hand,
+    take_out,
+)
 from rummy.errors import BadCard, RummyError
 
 SEVEN_HEARTS = Card(Rank.SEVEN, Suit.HEARTS)
@@ -163,6 +174,21 @@ def test_make_pack_holds_every_physical_card_once(decks: int, jokers: int) -> No
     assert len({c.key for c in pack}) == len(pack)
     assert sum(c.is_joker for c in pack) == jokers
     assert sum(c == SEVEN_HEARTS for c in pack) == decks
+
+
+def test_every_pack_holds_the_same_card_objects() -> None:
+    """Cards are immutable values: a new pack reuses one object per physical card."""
+    first, second = make_pack(3, 18), make_pack(3, 18)
+    assert all(a is b for a, b in zip(first, second, strict=True))
+    assert physical(Rank.SEVEN, Suit.HEARTS, 1) is first[52 + 2 * 13 + 6]  # second deck, hearts, seven
+    assert physical(None, None, 17) is first[-1] and first[-1].is_joker and first[-1].copy == 17
+
+
+def test_a_copy_past_the_shared_ones_is_still_a_card() -> None:
+    """Only plausible copy numbers are kept shared; any other still gives the right card."""
+    card = physical(Rank.SEVEN, Suit.HEARTS, 500)
+    assert (card, card.copy, card.token) == (SEVEN_HEARTS, 500, "7H#500")
+    assert physical(Rank.SEVEN, Suit.HEARTS, 500) is not card
 
 
 def test_face_parse_refuses_a_joker() -> None:

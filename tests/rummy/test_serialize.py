@@ -99,6 +99,16 @@ def test_many_jokers_with_copy_numbers_above_nine_round_trip() -> None:
     assert dumps(loads(text)) == text
 
 
+def test_loaded_cards_are_the_objects_a_new_pack_holds() -> None:
+    """A loaded game shares its cards with every other game (see rummy.cards.physical)."""
+    game, _ = Game.new(PRESETS["rami51"], players(3), seed=4)
+    loaded = loads(dumps(game))
+    deal, again = game.deal, loaded.deal
+    assert deal is not None and again is not None
+    assert all(a is b for a, b in zip(deal.stock, again.stock, strict=True))
+    assert all(a is b for seat in deal.hands for a, b in zip(deal.hands[seat], again.hands[seat], strict=True))
+
+
 def test_the_loaded_game_plays_on_identically() -> None:
     """The same actions on the original and on the loaded copy give the same document."""
     game, _ = Game.new(PRESETS["rummy100"], players(3), seed=21)
