@@ -76,7 +76,13 @@ def _player_doc(p: Player) -> dict[str, Any]:
 
 
 def rules_from_json(data: dict[str, Any]) -> Rules:
-    return _stored_rules(data["preset"], json.dumps(data.get("overrides", {}), sort_keys=True))
+    return shared_rules(data["preset"], data.get("overrides", {}))
+
+
+def shared_rules(preset: str, overrides: dict[str, Any]) -> Rules:
+    """The rules of ``preset`` with the house rules ``overrides`` (stored values): one shared object
+    for every table and document with the same rules (see :func:`_stored_rules`)."""
+    return _stored_rules(preset, json.dumps(overrides, sort_keys=True))
 
 
 @functools.lru_cache(maxsize=256)

@@ -25,7 +25,15 @@ from rummy.deal import Event, shallow_copy
 from rummy.errors import BadRules, IllegalAction, NotYourTurn, RummyError
 from rummy.game import Game, Player
 from rummy.rules import KNOBS, MIN_PLAYERS, Rules, find_preset
-from rummy.serialize import event_from_json, game_from_json, game_to_json, player_to_json, stored, stored_event
+from rummy.serialize import (
+    event_from_json,
+    game_from_json,
+    game_to_json,
+    player_to_json,
+    shared_rules,
+    stored,
+    stored_event,
+)
 from rummy.table_options import OPTIONS, TableOptions
 from rummy.view import view_for
 
@@ -115,7 +123,7 @@ class Table:
     def rules(self) -> Rules:
         if self.game is not None:
             return self.game.rules
-        return find_preset(self.preset).with_overrides(**self.overrides)
+        return shared_rules(self.preset, self.overrides)
 
     @property
     def max_players(self) -> int:

@@ -34,6 +34,20 @@ def test_new_table_seats_the_host() -> None:
     assert table.seat_of(HOST) == 0 and table.players[0].name == "Alice"
 
 
+def test_tables_with_the_same_rules_share_one_rules_object() -> None:
+    """Rules are immutable: every table of a preset and its house rules holds the same object,
+    in the lobby, in the game, and once loaded back."""
+    one, two = started("rami51", seed=1), started("rami51", seed=2)
+    assert one.game is not None and two.game is not None
+    assert one.game.rules is two.game.rules is lobby("rami51").rules
+    assert Table.from_json(json.loads(json.dumps(one.to_json()))).rules is one.game.rules
+    house, other = lobby("rami51"), lobby("rami51")
+    house.set(HOST, "opening", "40")
+    other.set(HOST, "opening", "40")
+    assert house.rules.opening == 40 and house.rules is not one.game.rules
+    assert house.rules is other.rules
+
+
 def test_unknown_preset_is_refused() -> None:
     """An unknown preset names the known ones."""
     with pytest.raises(ValueError, match="rami51"):
