@@ -23,13 +23,13 @@ from rummy.deal import Event, Phase
 from rummy.describe import describe_overrides
 from rummy.errors import RummyError
 from rummy.melds import make_meld
-from rummy.table import Table, TableStatus
+from rummy.table import RECENT_EVENTS, Table, TableStatus
 from rummy.table_options import OPTIONS
 from rummy.view import PlayerView, view_for
 
 COLOUR = discord.Colour.dark_green()
 FIELD_LIMIT = 1024
-RECENT_SHOWN = 6
+RECENT_SHOWN = RECENT_EVENTS  # a document written before it was 6 may hold more
 
 
 @functools.lru_cache(maxsize=4096)

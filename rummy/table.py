@@ -41,7 +41,7 @@ TABLE_SCHEMA = 1
 BOT_LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3  # consecutive timeouts after which a player is dropped
 MAX_AUTO_ACTIONS = 40  # more actions than any turn needs: a guard against a looping safe play
-RECENT_EVENTS = 12  # public events kept for the game message (current deal only)
+RECENT_EVENTS = 6  # public events kept for the game message, which shows them all (current deal only)
 DEFAULT_PRESET = "basic"
 
 

@@ -8,8 +8,12 @@ from unittest.mock import MagicMock
 
 import discord
 
+from cogs.messages import translator
 from cogs.priority import FirstReplies
-from cogs.render import chunks
+from cogs.render import board_embed, chunks
+from rummy import actions as act
+from rummy.deal import Event
+from rummy.table import RECENT_EVENTS, Table
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
 from tests.cogs.test_play import seats
 
@@ -114,6 +118,25 @@ def test_many_melds_spread_over_several_fields() -> None:
     out = chunks(lines)
     assert len(out) > 1 and all(len(c) <= 1024 for c in out)
     assert "\n".join(out).split("\n") == lines
+
+
+def test_the_board_shows_every_kept_event_and_no_more() -> None:
+    """The table keeps as many public events as the board shows; an older document holding more
+    shows its latest ones only."""
+    table = Table.new(1, CHANNEL, ALICE, "Alice", "basic", seed=3)
+    table.join(BOB, "Bob")
+    table.start(ALICE)
+    for _ in range(4):
+        seat = table.turn
+        assert seat is not None and table.game is not None and table.game.deal is not None
+        table.act(seat, act.Draw(act.Source.STOCK))
+        table.act(seat, act.Discard(table.game.deal.hands[seat][0]))
+    assert len(table.recent) == RECENT_EVENTS
+    tr = translator(discord.Locale.british_english)
+    shown = board_embed(table, tr).description or ""
+    assert len(shown.split("\n")) == RECENT_EVENTS
+    table.recent = [Event("drew", 0, "stock")] * 6 + table.recent  # as a document of before
+    assert board_embed(table, tr).description == shown
 
 
 async def test_a_board_is_built_once_per_version(h: Harness) -> None:

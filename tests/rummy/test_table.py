@@ -10,7 +10,7 @@ from rummy import actions as act
 from rummy.errors import NotYourTurn, RummyError, WrongPhase
 from rummy.rules import KNOBS, PRESETS
 from rummy.serialize import dumps
-from rummy.table import LobbyError, NotHost, NotSeated, Table, TableStatus
+from rummy.table import RECENT_EVENTS, LobbyError, NotHost, NotSeated, Table, TableStatus
 from rummy.table_options import OPTIONS, TableOptions, setting_choices, setting_names
 
 HOST, BOB, CARL = 11, 22, 33
@@ -385,6 +385,19 @@ def test_recent_events_keep_only_the_current_deal() -> None:
     table.leave(BOB)
     kinds = [e.kind for e in table.recent]
     assert "discarded" not in kinds and kinds[0] == "deal_over"
+
+
+def test_recent_events_keep_only_the_last_few() -> None:
+    """The public log keeps the last RECENT_EVENTS events, newest last."""
+    table = started()
+    game = table.game
+    for _ in range(5):
+        seat = table.turn
+        table.act(seat, act.Draw())
+        card = game.deal.drawn
+        table.act(seat, act.Discard(card))
+    assert len(table.recent) == RECENT_EVENTS
+    assert table.recent[-1].kind == "discarded" and table.recent[-1].card == card.pretty
 
 
 def test_time_out_plays_a_safe_turn_then_drops_at_the_third() -> None:
