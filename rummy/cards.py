@@ -8,6 +8,7 @@ Use :attr:`Card.key` when the physical identity matters (conservation checks, st
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -131,35 +132,10 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Parse one token: ``7H``, ``7h``, ``10S``, ``TS``, ``7♥``, ``JK``, ``*``, ``🃏``, ``JK=6S``.
 
-        A storage suffix ``#n`` sets the copy number (``7H#1``).
+        A storage suffix ``#n`` sets the copy number (``7H#1``). The same text always gives the
+        same card object (cards are immutable; a card not pinned is the pack's own, see :func:`physical`).
         """
-        token = text.strip().replace(_VS16, "").replace(_VS15, "")
-        if not token:
-            raise BadCard(text, "empty card")
-        copy = 0
-        m = re.fullmatch(r"(.+?)#(\d+)", token)
-        if m:
-            token, copy = m.group(1), int(m.group(2))
-        pinned: Face | None = None
-        if "=" in token:
-            left, right = token.split("=", 1)
-            if left.strip().upper() not in _JOKER_WORDS and left.strip() not in _JOKER_WORDS:
-                raise BadCard(text, "only a joker can stand for another card")
-            try:
-                pinned = Face.parse(right)
-            except BadCard:
-                raise BadCard(text, f"{right!r} is not a card the joker can stand for") from None
-            return cls(None, None, copy, pinned)
-        up = token.upper()
-        if up in _JOKER_WORDS or token in _JOKER_WORDS:
-            return cls(None, None, copy)
-        rank_text, suit_text = up[:-1], up[-1]
-        # Suit symbols are not upper-cased by .upper(); take them from the original text.
-        suit = _SUIT_PARSE.get(suit_text) or _SUIT_PARSE.get(token[-1])
-        rank = _RANK_PARSE.get(rank_text.strip())
-        if suit is None or rank is None:
-            raise BadCard(text)
-        return cls(rank, suit, copy)
+        return _parse(text)
 
     # -- properties ---------------------------------------------------------------------
     @property
@@ -212,6 +188,38 @@ class Card:
             pinned = f"JK={self.stands_for}" + (f"#{self.copy}" if self.copy else "")
             return f"Card.parse({pinned!r})"
         return f"Card.parse({self.token!r})"
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse(text: str) -> Card:
+    """:meth:`Card.parse`, kept for the texts seen last (players type the same few cards again and again)."""
+    token = text.strip().replace(_VS16, "").replace(_VS15, "")
+    if not token:
+        raise BadCard(text, "empty card")
+    copy = 0
+    m = re.fullmatch(r"(.+?)#(\d+)", token)
+    if m:
+        token, copy = m.group(1), int(m.group(2))
+    pinned: Face | None = None
+    if "=" in token:
+        left, right = token.split("=", 1)
+        if left.strip().upper() not in _JOKER_WORDS and left.strip() not in _JOKER_WORDS:
+            raise BadCard(text, "only a joker can stand for another card")
+        try:
+            pinned = Face.parse(right)
+        except BadCard:
+            raise BadCard(text, f"{right!r} is not a card the joker can stand for") from None
+        return Card(None, None, copy, pinned)
+    up = token.upper()
+    if up in _JOKER_WORDS or token in _JOKER_WORDS:
+        return physical(None, None, copy)
+    rank_text, suit_text = up[:-1], up[-1]
+    # Suit symbols are not upper-cased by .upper(); take them from the original text.
+    suit = _SUIT_PARSE.get(suit_text) or _SUIT_PARSE.get(token[-1])
+    rank = _RANK_PARSE.get(rank_text.strip())
+    if suit is None or rank is None:
+        raise BadCard(text)
+    return physical(rank, suit, copy)
 
 
 _SPLIT = re.compile(r"[\s,;]+")

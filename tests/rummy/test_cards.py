@@ -184,6 +184,17 @@ def test_every_pack_holds_the_same_card_objects() -> None:
     assert physical(None, None, 17) is first[-1] and first[-1].is_joker and first[-1].copy == 17
 
 
+def test_parsing_gives_the_pack_s_own_card() -> None:
+    """Whatever the spelling, a card parses to the pack's object for that physical card."""
+    pack = make_pack(2, 2)
+    assert Card.parse("7h") is Card.parse(" 7♥ ") is Card.parse("7H") is pack[2 * 13 + 6]
+    assert Card.parse("7H#1") is pack[52 + 2 * 13 + 6] and Card.parse("JK#1") is pack[-1]
+    pinned = Card.parse("JK=6S")
+    assert pinned.is_joker and str(pinned.stands_for) == "6S" and pinned is not pack[-2]  # the pin is its own
+    with pytest.raises(BadCard):
+        Card.parse("1Z")
+
+
 def test_a_copy_past_the_shared_ones_is_still_a_card() -> None:
     """Only plausible copy numbers are kept shared; any other still gives the right card."""
     card = physical(Rank.SEVEN, Suit.HEARTS, 500)
