@@ -12,11 +12,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any
 
 from rummy import actions as act
 from rummy import plays
 from rummy.cards import Card, make_pack
+from rummy.copying import shallow_copy
 from rummy.errors import IllegalAction, NotYourTurn, WrongPhase
 from rummy.melds import Meld
 from rummy.rules import DeadDeal, FirstDiscard, LayOffRule, Rules, StockRefill
@@ -27,17 +28,6 @@ class Phase(Enum):
     DRAW = "draw"
     PLAY = "play"  # meld, lay off, swap, then discard
     OVER = "over"
-
-
-T = TypeVar("T")
-
-
-def shallow_copy(obj: T) -> T:
-    """A new object of the same class with the same attributes (``copy.copy`` without its generic
-    machinery: the tables' copies run at every action, and this is several times faster)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    return new
 
 
 @dataclass(frozen=True)
@@ -57,13 +47,13 @@ class Event:
 Plan = act.Source | plays.MeldPlan | plays.LayOffPlan | plays.SwapPlan | plays.DiscardPlan
 
 
-@dataclass
+@dataclass(slots=True)
 class TableMeld:
     meld: Meld
     owner: int
 
 
-@dataclass
+@dataclass(slots=True)
 class Deal:
     """The state of one deal. Seats are indices into the game's player list."""
 

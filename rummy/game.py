@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from rummy import actions as act
-from rummy.deal import Deal, Event, Phase, shallow_copy
+from rummy.copying import shallow_copy
+from rummy.deal import Deal, Event, Phase
 from rummy.errors import GameOver, IllegalAction
 from rummy.rules import GameEnd, Rules, Scoring
 from rummy.scoring import DealEnd, DealOutcome
@@ -57,7 +58,7 @@ class GameOutcome:
         return tuple(s.seat for s in self.standings if s.rank == 1)
 
 
-@dataclass
+@dataclass(slots=True)
 class Game:
     rules: Rules
     players: list[Player]

@@ -21,7 +21,8 @@ from typing import Any
 
 from rummy import actions as act
 from rummy.ai.safe import safe_action
-from rummy.deal import Event, shallow_copy
+from rummy.copying import shallow_copy
+from rummy.deal import Event
 from rummy.errors import BadRules, IllegalAction, NotYourTurn, RummyError
 from rummy.game import Game, Player
 from rummy.rules import KNOBS, MIN_PLAYERS, Rules, find_preset
@@ -78,7 +79,7 @@ def _plain_copy(value: Any) -> Any:
     return value
 
 
-@dataclass
+@dataclass(slots=True)
 class Table:
     """One channel's table. Seats are indices into :attr:`players` (and the game's players)."""
 

@@ -12,6 +12,7 @@ from cogs.messages import translator
 from rummy import actions as act
 from rummy.cards import parse_cards
 from rummy.errors import RummyError
+from rummy.game import Game
 from rummy.table import Table
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, MALLORY, Harness
 from tests.cogs.rig import rig
@@ -197,17 +198,17 @@ async def test_unexpected_error_in_a_button_gets_an_apology(h: Harness, monkeypa
     assert r.first.ephemeral and r.text.startswith("Sorry")
 
 
-def test_layoff_select_keeps_only_extendable_melds_when_there_are_too_many() -> None:
+def test_layoff_select_keeps_only_extendable_melds_when_there_are_too_many(monkeypatch: pytest.MonkeyPatch) -> None:
     """With more than 25 melds on the table, the lay-off select lists those the hand can extend."""
     table = Table.new(1, 2, ALICE.id, "Alice", seed=1)
     table.join(BOB.id, "Bob")
     table.start(ALICE.id)
 
-    def check(seat: int, action: act.Action) -> None:
+    def check(game: Game, seat: int, action: act.Action) -> None:
         if action.target != 27:
             raise RummyError("no")
 
-    table.game.check = check  # type: ignore[method-assign]
+    monkeypatch.setattr(Game, "check", check)
     melds = [SimpleNamespace(index=i) for i in range(30)]
     view = SimpleNamespace(melds=melds, seat=0, hand=parse_cards("7H 8H"))
     assert [m.index for m in layoff_targets(table, view)] == [27]

@@ -40,8 +40,8 @@ def mutables(value: Any, seen: set[int] | None = None) -> Iterator[Any]:
         for v in value:
             yield from mutables(v, seen)
     elif dataclasses.is_dataclass(value) and not value.__dataclass_params__.frozen:  # type: ignore[union-attr]
-        for v in vars(value).values():
-            yield from mutables(v, seen)
+        for f in dataclasses.fields(value):
+            yield from mutables(getattr(value, f.name), seen)
 
 
 def shared(a: Any, b: Any) -> list[Any]:
