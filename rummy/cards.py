@@ -126,7 +126,7 @@ class Card:
     # -- construction -------------------------------------------------------------------
     @classmethod
     def joker(cls, copy: int = 0) -> Card:
-        return cls(None, None, copy)
+        return physical(None, None, copy)
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -32,16 +32,11 @@ def _cards(cs: list[Card] | tuple[Card, ...]) -> list[str]:
     return [c.token for c in cs]  # a pinned joker is stored as a joker: the token leaves the pin out
 
 
-def _stored_card(token: str) -> Card:
-    """The card of a storage token: the pack's own object (:func:`~rummy.cards.physical`; a token
-    names one physical card, its copy included, and is never pinned). :meth:`Card.parse` keeps the
-    tokens it saw last, and decoding a game (done at every action by the bot before the table
-    cache) is about three times faster than parsing each token again."""
-    return Card.parse(token)
-
-
 def _load_cards(tokens: list[str]) -> list[Card]:
-    return [_stored_card(t) for t in tokens]
+    """The cards of storage tokens: the pack's own objects (a token names one physical card, its
+    copy included, and is never pinned). :meth:`Card.parse` keeps the texts it saw last, so
+    decoding a game does not parse each token again."""
+    return [Card.parse(t) for t in tokens]
 
 
 def stored(obj: T, build: Callable[[T], D]) -> D:
