@@ -29,7 +29,6 @@ from rummy.view import PlayerView, view_for
 
 COLOUR = discord.Colour.dark_green()
 FIELD_LIMIT = 1024
-RECENT_SHOWN = RECENT_EVENTS  # a document written before it was 6 may hold more
 
 
 @functools.lru_cache(maxsize=4096)
@@ -184,7 +183,7 @@ def board_embed(table: Table, tr: Translator, *, deadline: datetime | None = Non
     else:
         title = tr({TableStatus.OVER: "board_over", TableStatus.CANCELLED: "board_cancelled"}.get(
             table.status, "board_abandoned"), title=rules.title)
-    recent = event_lines(table.recent[-RECENT_SHOWN:], table, tr)
+    recent = event_lines(table.recent[-RECENT_EVENTS:], table, tr)  # a document of before may hold more
     embed = discord.Embed(title=title, colour=discord.Colour.dark_grey() if over else COLOUR,
                           description=clip("\n".join(recent), 4000) or None)
     if not over and spectator.turn is not None:
