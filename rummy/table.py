@@ -7,25 +7,32 @@ consecutive timeouts of each seat, the public log of recent events, the computer
 memories (opaque documents) and, once started, the :class:`~rummy.game.Game`. It round-trips
 through :meth:`Table.to_json`.
 
-Every lobby rule is a method that checks first and then changes the table, raising a
-:class:`LobbyError` whose ``str()`` a player can read ("The table is full.") and leaving the
-table untouched. Game actions go through :meth:`Table.act`, which names the player whose turn
-it is when someone plays out of turn.
+The lobby's rules (join, leave, kick, computer players, house rules, start, cancel) are in
+:mod:`rummy.lobby`, which also defines :class:`TableStatus` and the :class:`LobbyError` family;
+both are re-exported here. Each checks first and then changes the table, raising an error whose
+``str()`` a player can read ("The table is full.") and leaving the table untouched. Game actions
+go through :meth:`Table.act`, which names the player whose turn it is when someone plays out of
+turn.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from enum import Enum
+from dataclasses import dataclass, field
 from typing import Any
 
 from rummy import actions as act
+from rummy import lobby
 from rummy.ai.safe import safe_action
 from rummy.copying import shallow_copy
 from rummy.deal import Event
-from rummy.errors import BadRules, IllegalAction, NotYourTurn, RummyError
+from rummy.errors import IllegalAction, NotYourTurn
 from rummy.game import Game, Player
-from rummy.rules import KNOBS, MIN_PLAYERS, Rules, find_preset
+from rummy.lobby import BOT_LEVELS as BOT_LEVELS
+from rummy.lobby import LobbyError as LobbyError
+from rummy.lobby import NotHost as NotHost
+from rummy.lobby import NotSeated as NotSeated
+from rummy.lobby import TableStatus as TableStatus
+from rummy.rules import Rules, find_preset
 from rummy.serialize import (
     event_from_json,
     game_from_json,
@@ -35,39 +42,14 @@ from rummy.serialize import (
     stored,
     stored_event,
 )
-from rummy.table_options import OPTIONS, TableOptions
+from rummy.table_options import TableOptions
 from rummy.view import view_for
 
 TABLE_SCHEMA = 1
-BOT_LEVELS = ("easy", "normal", "hard")
 MAX_TIMEOUTS = 3  # consecutive timeouts after which a player is dropped
 MAX_AUTO_ACTIONS = 40  # more actions than any turn needs: a guard against a looping safe play
 RECENT_EVENTS = 6  # public events kept for the game message, which shows them all (current deal only)
 DEFAULT_PRESET = "basic"
-
-
-class LobbyError(RummyError):
-    """A lobby move the table refuses; ``str()`` says why, for the player."""
-
-
-class NotHost(LobbyError):
-    pass
-
-
-class NotSeated(LobbyError):
-    pass
-
-
-class TableStatus(Enum):
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    OVER = "over"
-    CANCELLED = "cancelled"
-    ABANDONED = "abandoned"
-
-    @property
-    def active(self) -> bool:
-        return self in (TableStatus.LOBBY, TableStatus.PLAYING)
 
 
 def _plain_copy(value: Any) -> Any:
@@ -186,130 +168,39 @@ class Table:
         nth = sum(1 for q in self.players[: seat + 1] if q.bot_level == level)
         return -(100 * (BOT_LEVELS.index(level) + 1) + nth) if level in BOT_LEVELS else -(900 + nth)
 
-    # -- lobby -----------------------------------------------------------------------------
-    def _lobby(self) -> None:
-        if self.status is TableStatus.PLAYING:
-            raise LobbyError("The game has already started.", key="already_started")
-        if self.status is not TableStatus.LOBBY:
-            raise LobbyError("This table is closed.")
-
-    def _host(self, user_id: int, moderator: bool = False, what: str = "do that") -> None:
-        if user_id != self.host_id and not moderator:
-            raise NotHost(f"Only the host can {what}.", key="only_host")
-
-    def _room(self) -> None:
-        if len(self.players) >= self.max_players:
-            raise LobbyError(f"The table is full ({self.max_players} seats).", key="table_full",
-                             params={"max": self.max_players})
-
+    # -- lobby (its rules are in rummy.lobby) -------------------------------------------------
     def join(self, user_id: int, name: str) -> None:
-        self._lobby()
-        if self.seat_of(user_id) is not None:
-            raise LobbyError("You are already seated at this table.", key="already_seated")
-        self._room()
-        self.players.append(Player(str(user_id), name))
+        lobby.join(self, user_id, name)
 
     def leave(self, user_id: int) -> list[Event]:
         """Leave the lobby, or leave the game in play (the seat is dropped)."""
-        seat = self.seat_for(user_id)
-        if self.status is TableStatus.PLAYING:
-            return self.drop(seat)
-        self._lobby()
-        if user_id == self.host_id:
-            raise LobbyError("You are the host: start the game, or cancel the table with /lobby cancel.")
-        del self.players[seat]
-        return []
+        return lobby.leave(self, user_id)
 
     def kick(self, by: int, user_id: int, moderator: bool = False) -> list[Event]:
         """Remove a person (host or moderator only): from the lobby, or dropped from the game."""
-        self._host(by, moderator, "kick players")
-        if self.status not in (TableStatus.LOBBY, TableStatus.PLAYING):
-            raise LobbyError("This table is closed.")
-        if user_id == self.host_id and self.status is TableStatus.LOBBY:
-            raise LobbyError("The host cannot be kicked: cancel the table instead.")
-        seat = self.seat_of(user_id)
-        if seat is None:
-            raise NotSeated("That member is not playing at this table.")
-        if self.status is TableStatus.PLAYING:
-            return self.drop(seat)
-        del self.players[seat]
-        return []
+        return lobby.kick(self, by, user_id, moderator)
 
     def add_bot(self, by: int, level: str = "normal") -> Player:
-        self._host(by, what="add computer players")
-        self._lobby()
-        if level not in BOT_LEVELS:
-            raise LobbyError(f"Computer players are {', '.join(BOT_LEVELS)}, not {level!r}.")
-        self._room()
-        self.bots_added += 1
-        same = sum(1 for p in self.players if p.bot_level == level) + 1
-        name = f"Bot ({level})" if same == 1 else f"Bot {same} ({level})"
-        player = Player(f"bot:{self.bots_added}", name, level)
-        self.players.append(player)
-        return player
+        return lobby.add_bot(self, by, level)
 
     def remove_bot(self, by: int) -> Player:
         """Remove the computer player added last."""
-        self._host(by, what="remove computer players")
-        self._lobby()
-        for seat in range(len(self.players) - 1, -1, -1):
-            if self.players[seat].is_bot:
-                return self.players.pop(seat)
-        raise LobbyError("There is no computer player at this table.")
+        return lobby.remove_bot(self, by)
 
     def set(self, by: int, name: str, value: str) -> str:
         """Set a house rule (a knob of the rules) or a table option; returns the value as shown."""
-        self._host(by, what="change the rules")
-        self._lobby()
-        key = name.strip().lower()
-        if key in OPTIONS:
-            option = OPTIONS[key]
-            parsed = option.parse(str(value))
-            self.options = replace(self.options, **{key: parsed})
-            return option.show(parsed)
-        knob = KNOBS.get(key)
-        if knob is None:
-            raise LobbyError(f"There is no rule or option called {name!r}.")
-        base = find_preset(self.preset)
-        dumped = knob.dump(knob.coerce(value))
-        overrides = {k: v for k, v in self.overrides.items() if k != key}
-        if dumped != knob.dump(getattr(base, key)):
-            overrides[key] = dumped
-        rules = base.with_overrides(**overrides)
-        if len(self.players) > rules.max_players:
-            raise LobbyError(f"{len(self.players)} players are already seated.")
-        self.overrides = overrides
-        return knob.show(getattr(rules, key))
+        return lobby.set_rule(self, by, name, value)
 
     def start(self, by: int) -> list[Event]:
-        self._host(by, what="start the game")
-        self._lobby()
-        if len(self.players) < MIN_PLAYERS:
-            raise LobbyError(f"You need at least {MIN_PLAYERS} players to start: "
-                             "invite someone or add a computer player.")
-        rules = self.rules
-        try:
-            rules.validate(len(self.players))
-        except BadRules as exc:
-            raise LobbyError(str(exc)) from None
-        self.game, events = Game.new(rules, list(self.players), self.seed)
-        self.status = TableStatus.PLAYING
-        self.memories = {s: {} for s, p in enumerate(self.players) if p.is_bot}
-        return self._note(events)
+        return self._note(lobby.start(self, by))
 
     def cancel(self, by: int, moderator: bool = False) -> None:
         """Cancel the lobby or the game in play (host or moderator). Never counts on a leaderboard."""
-        self._host(by, moderator, "cancel the table")
-        if not self.status.active:
-            raise LobbyError("This table is closed.")
-        self.status = TableStatus.CANCELLED
+        lobby.cancel(self, by, moderator)
 
     def expire(self) -> None:
         """The lobby waited too long, or the game went idle: it closes without a result."""
-        if self.status is TableStatus.LOBBY:
-            self.status = TableStatus.CANCELLED
-        elif self.status is TableStatus.PLAYING:
-            self.status = TableStatus.ABANDONED
+        lobby.expire(self)
 
     # -- play ------------------------------------------------------------------------------
     def act(self, seat: int, action: act.Action, *, auto: bool = False) -> list[Event]:

@@ -1,0 +1,185 @@
+"""The lobby's rules: who sits at a table, its house rules and options, and the start. Pure: no I/O.
+
+A table (:class:`rummy.table.Table`) calls these for its lobby methods (``join``, ``leave``,
+``kick``, ``add_bot``, ``remove_bot``, ``set``, ``start``, ``cancel``, ``expire``). Each one checks
+first and then changes the table, raising a :class:`LobbyError` whose ``str()`` a player can read
+("The table is full.") and leaving the table untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from rummy.deal import Event
+from rummy.errors import BadRules, RummyError
+from rummy.game import Game, Player
+from rummy.rules import KNOBS, MIN_PLAYERS, find_preset
+from rummy.table_options import OPTIONS
+
+if TYPE_CHECKING:
+    from rummy.table import Table
+
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+class LobbyError(RummyError):
+    """A lobby move the table refuses; ``str()`` says why, for the player."""
+
+
+class NotHost(LobbyError):
+    pass
+
+
+class NotSeated(LobbyError):
+    pass
+
+
+class TableStatus(Enum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
+    CANCELLED = "cancelled"
+    ABANDONED = "abandoned"
+
+    @property
+    def active(self) -> bool:
+        return self in (TableStatus.LOBBY, TableStatus.PLAYING)
+
+
+def _lobby(table: Table) -> None:
+    if table.status is TableStatus.PLAYING:
+        raise LobbyError("The game has already started.", key="already_started")
+    if table.status is not TableStatus.LOBBY:
+        raise LobbyError("This table is closed.")
+
+
+def _host(table: Table, user_id: int, moderator: bool = False, what: str = "do that") -> None:
+    if user_id != table.host_id and not moderator:
+        raise NotHost(f"Only the host can {what}.", key="only_host")
+
+
+def _room(table: Table) -> None:
+    if len(table.players) >= table.max_players:
+        raise LobbyError(f"The table is full ({table.max_players} seats).", key="table_full",
+                         params={"max": table.max_players})
+
+
+def join(table: Table, user_id: int, name: str) -> None:
+    _lobby(table)
+    if table.seat_of(user_id) is not None:
+        raise LobbyError("You are already seated at this table.", key="already_seated")
+    _room(table)
+    table.players.append(Player(str(user_id), name))
+
+
+def leave(table: Table, user_id: int) -> list[Event]:
+    """Leave the lobby, or leave the game in play (the seat is dropped)."""
+    seat = table.seat_for(user_id)
+    if table.status is TableStatus.PLAYING:
+        return table.drop(seat)
+    _lobby(table)
+    if user_id == table.host_id:
+        raise LobbyError("You are the host: start the game, or cancel the table with /lobby cancel.")
+    del table.players[seat]
+    return []
+
+
+def kick(table: Table, by: int, user_id: int, moderator: bool = False) -> list[Event]:
+    """Remove a person (host or moderator only): from the lobby, or dropped from the game."""
+    _host(table, by, moderator, "kick players")
+    if table.status not in (TableStatus.LOBBY, TableStatus.PLAYING):
+        raise LobbyError("This table is closed.")
+    if user_id == table.host_id and table.status is TableStatus.LOBBY:
+        raise LobbyError("The host cannot be kicked: cancel the table instead.")
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise NotSeated("That member is not playing at this table.")
+    if table.status is TableStatus.PLAYING:
+        return table.drop(seat)
+    del table.players[seat]
+    return []
+
+
+def add_bot(table: Table, by: int, level: str = "normal") -> Player:
+    _host(table, by, what="add computer players")
+    _lobby(table)
+    if level not in BOT_LEVELS:
+        raise LobbyError(f"Computer players are {', '.join(BOT_LEVELS)}, not {level!r}.")
+    _room(table)
+    table.bots_added += 1
+    same = sum(1 for p in table.players if p.bot_level == level) + 1
+    name = f"Bot ({level})" if same == 1 else f"Bot {same} ({level})"
+    player = Player(f"bot:{table.bots_added}", name, level)
+    table.players.append(player)
+    return player
+
+
+def remove_bot(table: Table, by: int) -> Player:
+    """Remove the computer player added last."""
+    _host(table, by, what="remove computer players")
+    _lobby(table)
+    for seat in range(len(table.players) - 1, -1, -1):
+        if table.players[seat].is_bot:
+            return table.players.pop(seat)
+    raise LobbyError("There is no computer player at this table.")
+
+
+def set_rule(table: Table, by: int, name: str, value: str) -> str:
+    """Set a house rule (a knob of the rules) or a table option; returns the value as shown."""
+    _host(table, by, what="change the rules")
+    _lobby(table)
+    key = name.strip().lower()
+    if key in OPTIONS:
+        option = OPTIONS[key]
+        parsed = option.parse(str(value))
+        table.options = replace(table.options, **{key: parsed})
+        return option.show(parsed)
+    knob = KNOBS.get(key)
+    if knob is None:
+        raise LobbyError(f"There is no rule or option called {name!r}.")
+    base = find_preset(table.preset)
+    dumped = knob.dump(knob.coerce(value))
+    overrides = {k: v for k, v in table.overrides.items() if k != key}
+    if dumped != knob.dump(getattr(base, key)):
+        overrides[key] = dumped
+    rules = base.with_overrides(**overrides)
+    if len(table.players) > rules.max_players:
+        raise LobbyError(f"{len(table.players)} players are already seated.")
+    table.overrides = overrides
+    return knob.show(getattr(rules, key))
+
+
+def start(table: Table, by: int) -> list[Event]:
+    """Deal the first hand; returns the deal's events (the table notes them)."""
+    _host(table, by, what="start the game")
+    _lobby(table)
+    if len(table.players) < MIN_PLAYERS:
+        raise LobbyError(f"You need at least {MIN_PLAYERS} players to start: "
+                         "invite someone or add a computer player.")
+    rules = table.rules
+    try:
+        rules.validate(len(table.players))
+    except BadRules as exc:
+        raise LobbyError(str(exc)) from None
+    table.game, events = Game.new(rules, list(table.players), table.seed)
+    table.status = TableStatus.PLAYING
+    table.memories = {s: {} for s, p in enumerate(table.players) if p.is_bot}
+    return events
+
+
+def cancel(table: Table, by: int, moderator: bool = False) -> None:
+    """Cancel the lobby or the game in play (host or moderator). Never counts on a leaderboard."""
+    _host(table, by, moderator, "cancel the table")
+    if not table.status.active:
+        raise LobbyError("This table is closed.")
+    table.status = TableStatus.CANCELLED
+
+
+def expire(table: Table) -> None:
+    """The lobby waited too long, or the game went idle: it closes without a result."""
+    if table.status is TableStatus.LOBBY:
+        table.status = TableStatus.CANCELLED
+    elif table.status is TableStatus.PLAYING:
+        table.status = TableStatus.ABANDONED
