@@ -28,6 +28,7 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from cogs.advice import AdviceCache, Foresight
 from cogs.board import Board, DiscordChannels
 from cogs.common import MENTION_USERS, Rami
 from cogs.errors import CommandText, RamiTree
@@ -125,9 +126,17 @@ class RamiBot(commands.Bot):
         board = Board(service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn,
                       later=replies.later)
         timers = Timers(service, board, turn=replies.turn)
-        # A change replans its game's timers once no first reply is owed (cogs.priority).
-        service.on_change = lambda channel_id: replies.later(functools.partial(timers.poke, channel_id))
-        self.rami = Rami(service, board, timers, replies)
+        advice = AdviceCache()
+        foresight = Foresight(service.cached, advice, turn=replies.turn)
+
+        def changed(channel_id: int) -> None:
+            timers.poke(channel_id)
+            foresight.poke(channel_id)
+
+        # A change replans its game's timers, and prepares the advice of whoever's turn starts,
+        # once no first reply is owed (cogs.priority).
+        service.on_change = lambda channel_id: replies.later(functools.partial(changed, channel_id))
+        self.rami = Rami(service, board, timers, replies, advice, foresight)
         return self.rami
 
     def locale_of(self, guild_id: int) -> object:
@@ -158,6 +167,8 @@ class RamiBot(commands.Bot):
         gc.freeze()
 
     async def close(self) -> None:
+        if self.rami is not None and self.rami.foresight is not None:
+            self.rami.foresight.close()  # advice worked out ahead of time: nobody waits for it
         await super().close()  # unloads the extensions: the timers stop before the database closes
         if self.db is not None:
             await self.db.close()

@@ -5,13 +5,23 @@ only at tables with hints on (the hand's meld list counts as a hint). A ``/meld`
 ever suggested from :attr:`Advice.playable_now`, which the engine has accepted. It reads only the
 player's :class:`~rummy.view.PlayerView`. The solver is exact and CPU-bound, so async callers use
 :func:`advise_async`: a worker thread for a hand that may need a search, at once for the rest.
+
+A player's advice depends only on the game's version and their seat, and one version is looked at
+many times (the hand sent after a move, "My hand", ``/hand``, the refresh button, ``/hint``, and
+``/meld``'s autocomplete at every keystroke), so :class:`AdviceCache` works it out once per version.
+:class:`Foresight` works out, at quiet moments, the advice of the person whose turn starts: the
+first look of a turn is the common one, and it then costs no solver time.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
+from data import GameRow
 from rummy import actions as act
 from rummy.cards import Card
 from rummy.deal import Phase
@@ -20,7 +30,10 @@ from rummy.game import Game
 from rummy.melds import Meld
 from rummy.rules import Rules
 from rummy.solver import Solution, best_discard, best_melds, is_quick
-from rummy.view import PlayerView
+from rummy.table import Table
+from rummy.view import PlayerView, view_for
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -120,3 +133,114 @@ async def advise_async(view: PlayerView, game: Game | None = None) -> Advice:
     if _quick(view):
         return advise(view, game)
     return await asyncio.to_thread(advise, view, game)
+
+
+class AdviceCache:
+    """Advice already worked out, per (game, seat), for the version of the game it was made at.
+
+    Only the newest version of each (game, seat) is kept, and at most ``size`` of them (the least
+    recently used go first). An entry is used only for the exact version it was made at, and a
+    game's version changes with every action, so a stale one is never served.
+    """
+
+    def __init__(self, size: int = 1024) -> None:
+        if size < 1:
+            raise ValueError("the cache holds at least one advice")
+        self.size = size
+        self._entries: OrderedDict[tuple[int, int], tuple[int, Advice]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, game_id: int, version: int, seat: int) -> Advice | None:
+        entry = self._entries.get((game_id, seat))
+        if entry is None or entry[0] != version:
+            return None
+        self._entries.move_to_end((game_id, seat))
+        return entry[1]
+
+    def put(self, game_id: int, version: int, seat: int, advice: Advice) -> None:
+        key = (game_id, seat)
+        old = self._entries.get(key)
+        if old is not None and old[0] > version:  # a slower computation of an older version
+            return
+        self._entries[key] = (version, advice)
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+    async def advice(self, game_id: int, version: int, view: PlayerView, game: Game | None) -> Advice:
+        """``view.seat``'s advice at ``version`` of the game (``view`` and ``game`` are of that
+        version): from the cache, or worked out (:func:`advise_async`) and kept."""
+        assert view.seat is not None, "a spectator gets no advice"
+        found = self.get(game_id, version, view.seat)
+        if found is not None:
+            self.hits += 1
+            return found
+        self.misses += 1
+        advice = await advise_async(view, game)
+        self.put(game_id, version, view.seat, advice)
+        return advice
+
+
+class Foresight:
+    """Works out the advice of the person whose turn starts, once no interaction owes its first reply.
+
+    :meth:`poke` is called after each change of a game (by the service's ``on_change``). The games
+    poked queue in order, once each, and one task takes them one at a time, waiting for its
+    ``turn`` (:meth:`cogs.priority.FirstReplies.turn`) before each, so a burst of actions always
+    goes first. It reads only the tables this process committed or read last (no database read):
+    if the table moved on meanwhile, the advice is of a version nobody asks for, and is dropped in
+    time. Computer players, spectators and tables with hints off are skipped.
+    """
+
+    def __init__(self, active: Callable[[int], tuple[GameRow, Table] | None], cache: AdviceCache,
+                 turn: Callable[[], Awaitable[None]] | None = None) -> None:
+        self.active = active  # channel id -> its active game's row and table, as last seen here
+        self.cache = cache
+        self.turn = turn
+        self._pending: dict[int, None] = {}  # channel ids, in order
+        self._task: asyncio.Task[None] | None = None
+        self.prepared = 0
+
+    def poke(self, channel_id: int) -> None:
+        self._pending[channel_id] = None
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="rami-foresight")
+
+    async def settle(self) -> None:
+        """Return once nothing is queued (tests)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.wait({self._task})
+
+    def close(self) -> None:
+        self._pending.clear()
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        while self._pending:
+            if self.turn is not None:
+                await self.turn()
+            if not self._pending:
+                return
+            channel_id = next(iter(self._pending))
+            del self._pending[channel_id]
+            try:
+                await self._prepare(channel_id)
+            except Exception:  # advice is a convenience: never let it stop the others
+                log.exception("could not prepare the advice of the game in channel %s", channel_id)
+
+    async def _prepare(self, channel_id: int) -> None:
+        found = self.active(channel_id)
+        if found is None:
+            return
+        row, table = found
+        seat = table.turn
+        if table.game is None or seat is None or table.players[seat].is_bot or not table.options.hints:
+            return
+        if self.cache.get(row.id, row.version, seat) is None:
+            await self.cache.advice(row.id, row.version, view_for(table.game, seat), table.game)
+            self.prepared += 1

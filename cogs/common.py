@@ -1,9 +1,10 @@
 """What every cog and component needs: the bot's services, the caller, and how to reply.
 
-The bot carries one :class:`Rami` container (``bot.rami``): the game service, the public board
-and the timers. :func:`context` turns an interaction into a :class:`Ctx` (who asks, where, in
-which language) and refuses direct messages. :func:`reply` answers through the interaction
-response, or through a follow-up once the response is done.
+The bot carries one :class:`Rami` container (``bot.rami``): the game service, the public board,
+the timers, the first replies still owed, and the advice already worked out. :func:`context`
+turns an interaction into a :class:`Ctx` (who asks, where, in which language) and refuses direct
+messages. :func:`reply` answers through the interaction response, or through a follow-up once
+the response is done.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
+from cogs.advice import AdviceCache, Foresight
 from cogs.messages import Translator, translator
 from cogs.priority import FirstReplies
 from cogs.service import GameService, Refusal, Who
@@ -35,6 +37,8 @@ class Rami:
     board: Board
     timers: Timers
     replies: FirstReplies = field(default_factory=FirstReplies)  # who still owes a first reply
+    advice: AdviceCache = field(default_factory=AdviceCache)  # hints worked out, per game version
+    foresight: Foresight | None = None  # prepares the advice of whoever's turn starts
 
 
 def rami(interaction: discord.Interaction) -> Rami:

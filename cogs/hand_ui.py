@@ -18,7 +18,6 @@ from typing import Any
 import discord
 
 from cogs import render
-from cogs.advice import advise_async
 from cogs.common import Ctx, context, reply, update
 from cogs.messages import Translator
 from cogs.service import Outcome, Refusal
@@ -50,7 +49,7 @@ Select = discord.ui.Select[Any]
 async def show_hand(ctx: Ctx, game_id: int | None = None, *, edit: bool = False) -> None:
     """Send the caller's hand privately (``edit``: redraw the private message clicked on)."""
     row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, game_id)
-    advice = await advise_async(view, table.game) if table.options.hints else None
+    advice = await ctx.rami.advice.advice(row.id, row.version, view, table.game) if table.options.hints else None
     embed = render.hand_embed(view, table, ctx.tr, advice, row.turn_deadline)
     components = hand_view(row.id, view, ctx.tr)
     if edit:
@@ -83,7 +82,8 @@ async def _private_hand(ctx: Ctx, out: Outcome) -> dict[str, Any]:
     view = out.view(out.seat) if out.table.status.active else None
     if view is None:
         return {}
-    advice = await advise_async(view, out.table.game) if out.table.options.hints else None
+    hints = out.table.options.hints
+    advice = await ctx.rami.advice.advice(out.row.id, out.row.version, view, out.table.game) if hints else None
     return {"embed": render.hand_embed(view, out.table, ctx.tr, advice, out.row.turn_deadline),
             "view": hand_view(out.row.id, view, ctx.tr)}
 

@@ -7,7 +7,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import render
-from cogs.advice import advise_async
 from cogs.common import PRESET_CHOICES, context, reply
 from cogs.service import Refusal
 from rummy.rules import find_preset
@@ -54,10 +53,10 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def hint(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        _row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id)
+        row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id)
         if not table.options.hints:
             raise Refusal("hints_off")
-        advice = await advise_async(view, table.game)
+        advice = await ctx.rami.advice.advice(row.id, row.version, view, table.game)
         embed = discord.Embed(title=ctx.tr("hint_title"), description=render.hint_text(view, advice, ctx.tr),
                               colour=render.COLOUR)
         await reply(interaction, embed=embed, ephemeral=True)

@@ -11,9 +11,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import hand_ui, meld_ui  # noqa: F401 - meld_ui: the hand's pickers register their components
-from cogs.advice import advise_async, meld_command
-from cogs.common import context
+from cogs.advice import meld_command
+from cogs.common import context, rami
 from cogs.service import Refusal
+from data import GameRow
 from rummy import actions as act
 from rummy.cards import Card, parse_cards
 from rummy.errors import RummyError
@@ -27,17 +28,17 @@ SOURCE_CHOICES = [app_commands.Choice(name=app_commands.locale_str("stock"), val
 
 async def _own_view(interaction: discord.Interaction) -> PlayerView | None:
     """The caller's view for autocomplete, or None when they have no hand here."""
-    found = await _own_table_view(interaction)
-    return None if found is None else found[1]
+    found = await _own_hand(interaction)
+    return None if found is None else found[2]
 
 
-async def _own_table_view(interaction: discord.Interaction) -> tuple[Table, PlayerView] | None:
+async def _own_hand(interaction: discord.Interaction) -> tuple[GameRow, Table, PlayerView] | None:
+    """The caller's game and view for autocomplete, or None when they have no hand here."""
     try:
         ctx = context(interaction)
-        _row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id)
+        return await ctx.service.private_view(ctx.channel_id, ctx.who.id)
     except (Refusal, RummyError):
         return None
-    return table, view
 
 
 def _card_choices(cards: list[Card], current: str, prefix: str = "") -> Choices:
@@ -91,13 +92,13 @@ class Play(commands.Cog):
 
     @meld.autocomplete("cards")
     async def meld_cards(self, interaction: discord.Interaction, current: str) -> Choices:
-        found = await _own_table_view(interaction)
+        found = await _own_hand(interaction)
         if found is None:
             return []
-        table, view = found
+        row, table, view = found
         out: Choices = []
         if table.options.hints:  # the solver's suggestion is a hint; cards alone are not
-            advice = await advise_async(view, table.game)
+            advice = await rami(interaction).advice.advice(row.id, row.version, view, table.game)
             if advice.playable_now:
                 text = meld_command(advice.playable_now).removeprefix("/meld ")
                 if text.startswith(current.strip()):

@@ -124,6 +124,12 @@ class GameService:
         """The table a row holds, for reading only (shared: never change it; see cogs.tables)."""
         return self.tables.shared(row)
 
+    def cached(self, channel_id: int) -> tuple[GameRow, Table] | None:
+        """The channel's active game as this process last committed or read it, without reading the
+        database (it may be stale if another process wrote since): for work done ahead of time."""
+        row = self.tables.active_row(channel_id)
+        return None if row is None else (row, self.tables.shared(row))
+
     async def current(self, channel_id: int, game_id: int | None = None) -> tuple[GameRow, Table]:
         """The channel's active table, for reading only (and, given ``game_id``, only if it is that game)."""
         row = await self._active_row(channel_id, game_id)

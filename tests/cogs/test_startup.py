@@ -213,3 +213,19 @@ async def test_a_quiet_moment_collects_and_checkpoints(offline_bot: RamiBot) -> 
     async with asyncio.timeout(10):  # a hang guard only
         while db.checkpoints < 1:
             await asyncio.sleep(0.01)
+
+
+async def test_a_change_prepares_the_advice_of_whoever_moves_next(offline_bot: RamiBot) -> None:
+    """The bot's wiring: after a change, once no first reply is owed, the advice of the person whose
+    turn starts is worked out ahead of the first look (cogs.advice.Foresight)."""
+    rami = offline_bot.rami
+    assert rami is not None and rami.foresight is not None
+    service = rami.service
+    alice, bob = Who(1, "Alice"), Who(2, "Bob")
+    await service.create(10, 20, alice, "basic")
+    await service.join(20, bob)
+    out = await service.start(20, alice)
+    await rami.foresight.settle()
+    assert out.table.turn is not None
+    assert rami.advice.get(out.row.id, out.row.version, out.table.turn) is not None
+    assert rami.foresight.prepared == 1
