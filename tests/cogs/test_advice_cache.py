@@ -17,7 +17,7 @@ from rummy.table import Table
 from rummy.view import PlayerView, view_for
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
 from tests.cogs.test_play import seats
-from tests.cogs.test_priority import LONG, fake, until
+from tests.cogs.test_priority import LONG, fake
 from tests.rummy.table_support import HOST, lobby, started
 
 
@@ -203,5 +203,5 @@ async def test_close_stops_the_queue() -> None:
     foresight.poke(CHANNEL)
     await asyncio.sleep(0)
     foresight.close()
-    await until(lambda: foresight._task is not None and foresight._task.done())
+    await asyncio.wait_for(foresight.settle(), 5)  # the task ends: cancelled while it waited its turn
     assert foresight.prepared == 0
