@@ -32,6 +32,8 @@ from cogs.advice import AdviceCache, Foresight
 from cogs.board import Board, DiscordChannels
 from cogs.common import MENTION_USERS, Rami
 from cogs.errors import CommandText, RamiTree
+from cogs.hand_cache import HandCache
+from cogs.hand_ui import prepare_hand
 from cogs.priority import FirstReplies
 from cogs.quiet_gc import QuietCollector
 from cogs.service import GameService
@@ -127,16 +129,18 @@ class RamiBot(commands.Bot):
                       later=replies.later)
         timers = Timers(service, board, turn=replies.turn)
         advice = AdviceCache()
-        foresight = Foresight(service.cached, advice, turn=replies.turn)
+        hands = HandCache()
+        foresight = Foresight(service.cached, advice, turn=replies.turn,
+                              then=functools.partial(prepare_hand, hands))
 
         def changed(channel_id: int) -> None:
             timers.poke(channel_id)
             foresight.poke(channel_id)
 
-        # A change replans its game's timers, and prepares the advice of whoever's turn starts,
-        # once no first reply is owed (cogs.priority).
+        # A change replans its game's timers, and prepares the advice and the hand of whoever's
+        # turn starts, once no first reply is owed (cogs.priority).
         service.on_change = lambda channel_id: replies.later(functools.partial(changed, channel_id))
-        self.rami = Rami(service, board, timers, replies, advice, foresight)
+        self.rami = Rami(service, board, timers, replies, advice, foresight, hands)
         return self.rami
 
     def locale_of(self, guild_id: int) -> object:

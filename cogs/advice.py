@@ -193,14 +193,18 @@ class Foresight:
     ``turn`` (:meth:`cogs.priority.FirstReplies.turn`) before each, so a burst of actions always
     goes first. It reads only the tables this process committed or read last (no database read):
     if the table moved on meanwhile, the advice is of a version nobody asks for, and is dropped in
-    time. Computer players, spectators and tables with hints off are skipped.
+    time. Computer players and lobbies are skipped, and so is the advice at tables with hints off.
+    ``then`` is given the player's row, table, seat and advice (None with hints off): the bot builds
+    their hand with it (:func:`cogs.hand_ui.prepare_hand`), so the turn's first look only sends it.
     """
 
     def __init__(self, active: Callable[[int], tuple[GameRow, Table] | None], cache: AdviceCache,
-                 turn: Callable[[], Awaitable[None]] | None = None) -> None:
+                 turn: Callable[[], Awaitable[None]] | None = None,
+                 then: Callable[[GameRow, Table, int, Advice | None], None] | None = None) -> None:
         self.active = active  # channel id -> its active game's row and table, as last seen here
         self.cache = cache
         self.turn = turn
+        self.then = then  # with the player's advice (None: hints off): builds their hand (cogs.hand_ui)
         self._pending: dict[int, None] = {}  # channel ids, in order
         self._task: asyncio.Task[None] | None = None
         self.prepared = 0
@@ -239,8 +243,13 @@ class Foresight:
             return
         row, table = found
         seat = table.turn
-        if table.game is None or seat is None or table.players[seat].is_bot or not table.options.hints:
+        if table.game is None or seat is None or table.players[seat].is_bot:
             return
-        if self.cache.get(row.id, row.version, seat) is None:
-            await self.cache.advice(row.id, row.version, view_for(table.game, seat), table.game)
-            self.prepared += 1
+        advice = None
+        if table.options.hints:
+            advice = self.cache.get(row.id, row.version, seat)
+            if advice is None:
+                advice = await self.cache.advice(row.id, row.version, view_for(table.game, seat), table.game)
+                self.prepared += 1
+        if self.then is not None:
+            self.then(row, table, seat, advice)

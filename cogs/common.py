@@ -1,10 +1,10 @@
 """What every cog and component needs: the bot's services, the caller, and how to reply.
 
 The bot carries one :class:`Rami` container (``bot.rami``): the game service, the public board,
-the timers, the first replies still owed, and the advice already worked out. :func:`context`
-turns an interaction into a :class:`Ctx` (who asks, where, in which language) and refuses direct
-messages. :func:`reply` answers through the interaction response, or through a follow-up once
-the response is done.
+the timers, the first replies still owed, and the advice and private hands already worked out.
+:func:`context` turns an interaction into a :class:`Ctx` (who asks, where, in which language)
+and refuses direct messages. :func:`reply` answers through the interaction response, or through
+a follow-up once the response is done.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from cogs.advice import AdviceCache, Foresight
+from cogs.hand_cache import HandCache
 from cogs.messages import Translator, translator
 from cogs.priority import FirstReplies
 from cogs.service import GameService, Refusal, Who
@@ -38,7 +39,8 @@ class Rami:
     timers: Timers
     replies: FirstReplies = field(default_factory=FirstReplies)  # who still owes a first reply
     advice: AdviceCache = field(default_factory=AdviceCache)  # hints worked out, per game version
-    foresight: Foresight | None = None  # prepares the advice of whoever's turn starts
+    foresight: Foresight | None = None  # prepares the advice and hand of whoever's turn starts
+    hands: HandCache = field(default_factory=HandCache)  # private hands drawn, per game version
 
 
 def rami(interaction: discord.Interaction) -> Rami:

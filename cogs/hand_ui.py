@@ -18,7 +18,9 @@ from typing import Any
 import discord
 
 from cogs import render
+from cogs.advice import Advice
 from cogs.common import Ctx, context, reply, update
+from cogs.hand_cache import HandCache, HandReply
 from cogs.messages import Translator
 from cogs.service import Outcome, Refusal
 from cogs.views import (
@@ -33,10 +35,12 @@ from cogs.views import (
     template,
     values,
 )
+from data import GameRow
 from rummy import actions as act
 from rummy.cards import Card, take_out
 from rummy.deal import Phase
-from rummy.view import PlayerView
+from rummy.table import Table
+from rummy.view import PlayerView, view_for
 
 MAX_OPTIONS = 25
 Button = discord.ui.Button[Any]
@@ -49,13 +53,11 @@ Select = discord.ui.Select[Any]
 async def show_hand(ctx: Ctx, game_id: int | None = None, *, edit: bool = False) -> None:
     """Send the caller's hand privately (``edit``: redraw the private message clicked on)."""
     row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, game_id)
-    advice = await ctx.rami.advice.advice(row.id, row.version, view, table.game) if table.options.hints else None
-    embed = render.hand_embed(view, table, ctx.tr, advice, row.turn_deadline)
-    components = hand_view(row.id, view, ctx.tr)
+    hand = await _hand_reply(ctx, row, table, view)
     if edit:
-        await update(ctx.interaction, embed=embed, view=components)
+        await update(ctx.interaction, embed=hand.embed, view=hand.view)
     else:
-        await reply(ctx.interaction, embed=embed, view=components, ephemeral=True)
+        await reply(ctx.interaction, embed=hand.embed, view=hand.view, ephemeral=True)
 
 
 async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit: bool = False) -> None:
@@ -82,10 +84,39 @@ async def _private_hand(ctx: Ctx, out: Outcome) -> dict[str, Any]:
     view = out.view(out.seat) if out.table.status.active else None
     if view is None:
         return {}
-    hints = out.table.options.hints
-    advice = await ctx.rami.advice.advice(out.row.id, out.row.version, view, out.table.game) if hints else None
-    return {"embed": render.hand_embed(view, out.table, ctx.tr, advice, out.row.turn_deadline),
-            "view": hand_view(out.row.id, view, ctx.tr)}
+    hand = await _hand_reply(ctx, out.row, out.table, view)
+    return {"embed": hand.embed, "view": hand.view}
+
+
+async def _hand_reply(ctx: Ctx, row: GameRow, table: Table, view: PlayerView) -> HandReply:
+    """The caller's hand at ``row``'s version, in their language: built already, or built now."""
+    assert view.seat is not None, "a spectator has no hand"
+    hands = ctx.rami.hands
+    hands.seen(ctx.who.id, ctx.tr)
+    found = hands.get(row.id, row.version, view.seat, ctx.tr)
+    if found is not None:
+        return found
+    advice = await ctx.rami.advice.advice(row.id, row.version, view, table.game) if table.options.hints else None
+    return build_hand(hands, row, table, view, ctx.tr, advice)
+
+
+def build_hand(hands: HandCache, row: GameRow, table: Table, view: PlayerView, tr: Translator,
+              advice: Advice | None) -> HandReply:
+    """Build ``view``'s hand at ``row``'s version (``advice``: the hints, if on) and keep it."""
+    assert view.seat is not None, "a spectator has no hand"
+    hand = HandReply(render.hand_embed(view, table, tr, advice, row.turn_deadline), hand_view(row.id, view, tr))
+    hands.put(row.id, row.version, view.seat, tr, hand)
+    return hand
+
+
+def prepare_hand(hands: HandCache, row: GameRow, table: Table, seat: int, advice: Advice | None) -> None:
+    """Build ahead of time the hand of ``seat``, whose turn starts, in the language its player last
+    saw their hand in (for :class:`cogs.advice.Foresight`); nothing if that is not known."""
+    user_id = table.user_id(seat)
+    tr = hands.language(user_id) if user_id is not None else None
+    if tr is None or table.game is None or hands.get(row.id, row.version, seat, tr) is not None:
+        return
+    build_hand(hands, row, table, view_for(table.game, seat), tr, advice)
 
 
 # -- views ------------------------------------------------------------------------------------

@@ -133,7 +133,7 @@ async def test_the_advice_of_whoever_turn_starts_is_ready(h: Harness, monkeypatc
 
 def known(table: Table, version: int = 1) -> Any:
     """``Foresight``'s view of the tables: this one, in every channel."""
-    row = SimpleNamespace(id=1, version=version)
+    row = SimpleNamespace(id=1, version=version, turn_deadline=None)
     return lambda _channel: (row, table)
 
 

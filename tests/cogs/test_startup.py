@@ -16,6 +16,7 @@ import pytest_asyncio
 import bot as rami_bot
 from bot import DEFAULT_DB, ConfigError, RamiBot, Settings
 from cogs.errors import CommandText
+from cogs.messages import translator
 from cogs.service import Who
 from data.checkpoint import QUIET_WRITES
 from tests.fakediscord import BotProcess, Driver, FakeDiscord
@@ -215,13 +216,17 @@ async def test_a_quiet_moment_collects_and_checkpoints(offline_bot: RamiBot) -> 
             await asyncio.sleep(0.01)
 
 
-async def test_a_change_prepares_the_advice_of_whoever_moves_next(offline_bot: RamiBot) -> None:
+async def test_a_change_prepares_the_advice_and_hand_of_whoever_moves_next(offline_bot: RamiBot) -> None:
     """The bot's wiring: after a change, once no first reply is owed, the advice of the person whose
-    turn starts is worked out ahead of the first look (cogs.advice.Foresight)."""
+    turn starts is worked out ahead of the first look (cogs.advice.Foresight), and their hand is
+    built in the language they last saw it in (cogs.hand_ui.prepare_hand)."""
     rami = offline_bot.rami
     assert rami is not None and rami.foresight is not None
     service = rami.service
     alice, bob = Who(1, "Alice"), Who(2, "Bob")
+    french = translator("fr")
+    for who in (alice, bob):
+        rami.hands.seen(who.id, french)
     await service.create(10, 20, alice, "basic")
     await service.join(20, bob)
     out = await service.start(20, alice)
@@ -229,3 +234,5 @@ async def test_a_change_prepares_the_advice_of_whoever_moves_next(offline_bot: R
     assert out.table.turn is not None
     assert rami.advice.get(out.row.id, out.row.version, out.table.turn) is not None
     assert rami.foresight.prepared == 1
+    hand = rami.hands.get(out.row.id, out.row.version, out.table.turn, french)
+    assert hand is not None and hand.embed.title is not None and hand.embed.title.startswith("Votre main")
