@@ -97,9 +97,9 @@ async def test_looks_at_one_version_share_their_advice(h: Harness, monkeypatch: 
     assert len(worked) == drawn
 
 
-def foresight_for(h: Harness, turn: Any = None) -> Foresight:
+def foresight_for(h: Harness, turn: Any = None, then: Any = None) -> Foresight:
     """A foresight on the harness's service, poked after every change like the bot's."""
-    foresight = Foresight(h.service.cached, h.client.rami.advice, turn=turn)
+    foresight = Foresight(h.service.cached, h.client.rami.advice, turn=turn, then=then)
     timers = h.timers
 
     def changed(channel_id: int) -> None:

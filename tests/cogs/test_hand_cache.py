@@ -18,7 +18,7 @@ from cogs.messages import translator
 from cogs.render import hand_embed as fresh_embed  # the real one, even while counted
 from rummy.view import view_for
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness, User
-from tests.cogs.test_advice_cache import known
+from tests.cogs.test_advice_cache import foresight_for, known
 from tests.cogs.test_play import seats
 from tests.rummy.table_support import lobby, started
 
@@ -92,22 +92,8 @@ async def test_looks_at_one_version_send_the_hand_built_once(h: Harness, monkeyp
     assert french.first.embed.title.startswith("Votre main")
 
 
-def foresight_building(h: Harness) -> Foresight:
-    """A foresight on the harness's service that builds hands, poked after every change like the bot's."""
-    rami = h.client.rami
-    foresight = Foresight(h.service.cached, rami.advice, then=functools.partial(prepare_hand, rami.hands))
-    timers = h.timers
-
-    def changed(channel_id: int) -> None:
-        timers.poke(channel_id)
-        foresight.poke(channel_id)
-
-    h.service.on_change = changed
-    return foresight
-
-
 async def test_the_hand_of_whoever_turn_starts_is_built_ahead(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
-    foresight = foresight_building(h)
+    foresight = foresight_for(h, then=functools.partial(prepare_hand, h.client.rami.hands))
     await h.open_table(ALICE, BOB)
     me, other = await seats(h)
     other_fr = User(other.id, other.name, "fr")
