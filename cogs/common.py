@@ -40,7 +40,7 @@ class Rami:
     replies: FirstReplies = field(default_factory=FirstReplies)  # who still owes a first reply
     advice: AdviceCache = field(default_factory=AdviceCache)  # hints worked out, per game version
     foresight: Foresight | None = None  # prepares the advice and hand of whoever's turn starts
-    hands: HandCache = field(default_factory=HandCache)  # private hands drawn, per game version
+    hands: HandCache = field(default_factory=HandCache)  # private hands built, per game version
 
 
 def rami(interaction: discord.Interaction) -> Rami:

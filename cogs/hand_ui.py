@@ -5,7 +5,9 @@ without typing: draw (stock or discard pile), a meld builder (pick the cards of 
 lay them all down at once), lay off (pick a meld, then the cards), discard (a select) and
 refresh. The two pickers, meld and lay off, live in :mod:`cogs.meld_ui`. The public game message
 carries a "My hand" button that sends a fresh private hand to whoever clicks it, at any time.
-Every value a component sends is checked again by the rules.
+Every value a component sends is checked again by the rules. A hand is built once per game
+version, seat and language (:mod:`cogs.hand_cache`), and the hand of the person whose turn starts
+is built ahead of their first look (:func:`prepare_hand`).
 """
 
 from __future__ import annotations
