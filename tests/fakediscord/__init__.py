@@ -99,10 +99,9 @@ from .models import (
 from .process import BotProcess, BotProcessError
 from .results import InteractionResult
 from .schema import SchemaMismatch
-from .server import FAKE_TOKEN, FakeDiscord
+from .server import FakeDiscord
 
 __all__ = [
-    "FAKE_TOKEN",
     "BotProcess",
     "BotProcessError",
     "ComponentError",

@@ -25,14 +25,12 @@ from .state import State
 
 log = logging.getLogger(__name__)
 
-FAKE_TOKEN = "fake-bot-token.rami.offline"
-
-
 class FakeDiscord:
     """A fake Discord on loopback. ``await start()`` / ``await stop()``, or use ``async with``.
 
     ``interaction_deadline`` is how long the bot has for its first reply (Discord's 3 s); a later
-    callback gets ``404 Unknown interaction``. ``None`` turns the check off.
+    callback gets ``404 Unknown interaction``. ``None`` turns the check off. Each fake makes up its
+    own ``token`` unless given one (see :class:`State`): a bot process gets it from :meth:`env`.
     """
 
     def __init__(
@@ -40,7 +38,7 @@ class FakeDiscord:
         *,
         host: str = "127.0.0.1",
         port: int = 0,
-        token: str = FAKE_TOKEN,
+        token: str | None = None,
         bot_name: str = "Rami",
         interaction_deadline: float | None = 3.0,
     ) -> None:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -38,9 +39,11 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 class State:
     """Everything the fake knows. Mutations call :meth:`changed`, which wakes :meth:`wait_until`."""
 
-    def __init__(self, *, bot_name: str = "Rami", token: str = "fake-token") -> None:
+    def __init__(self, *, bot_name: str = "Rami", token: str | None = None) -> None:
         self.ids = SnowflakeGenerator()
-        self.token = token
+        # A token of its own by default: a bot left over from another fake (a killed run's, on a
+        # port used again) can never identify with this one and answer its interactions.
+        self.token = token or f"fake-{secrets.token_hex(8)}"
         self.bot = FakeUser(id=self.ids.next(), name=bot_name, bot=True)
         self.owner = FakeUser(id=self.ids.next(), name="owner")
         self.application_id = self.bot.id

@@ -25,6 +25,21 @@ async def test_login_syncs_guild_commands_with_ids(fake: FakeDiscord, world: Wor
     assert fake.state.identify_count == 1 and fake.connected
 
 
+async def test_each_fake_has_its_own_token(fake: FakeDiscord) -> None:
+    """A bot left over from another fake (same port, used again) is refused: its token is not this one's."""
+    async with FakeDiscord() as other:
+        assert other.token != fake.token
+        async with aiohttp.ClientSession() as http:
+            async with http.get(fake.api_url + "/users/@me", headers={"Authorization": f"Bot {other.token}"}) as reply:
+                assert reply.status == 401
+            async with http.ws_connect(fake.url + "/?v=10&encoding=json") as ws:
+                hello = await ws.receive_json()
+                assert hello["op"] == 10
+                await ws.send_json({"op": 2, "d": {"token": other.token, "intents": 1, "properties": {}}})
+                closed = await ws.receive()
+                assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4004
+
+
 async def test_json_replies_have_exact_content_type(fake: FakeDiscord) -> None:
     """JSON replies say ``application/json`` with no charset, and unknown routes answer Discord's 404."""
     headers = {"Authorization": f"Bot {fake.token}"}
