@@ -100,8 +100,13 @@ class RamiBot(commands.Bot):
     """Opens the database, loads the cogs, registers the buttons, resumes the games, syncs."""
 
     def __init__(self, settings: Settings) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
-                         tree_cls=RamiTree, allowed_mentions=MENTION_USERS, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            tree_cls=RamiTree,
+            allowed_mentions=MENTION_USERS,
+            help_command=None,
+        )
         self.settings = settings
         self.db: Database | None = None
         self.rami: Rami | None = None
@@ -125,13 +130,11 @@ class RamiBot(commands.Bot):
             db.quiet()
 
         replies = FirstReplies(on_clear=quiet)
-        board = Board(service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn,
-                      later=replies.later)
+        board = Board(service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn, later=replies.later)
         timers = Timers(service, board, turn=replies.turn)
         advice = AdviceCache()
         hands = HandCache()
-        foresight = Foresight(service.cached, advice, turn=replies.turn,
-                              then=functools.partial(prepare_hand, hands))
+        foresight = Foresight(service.cached, advice, turn=replies.turn, then=functools.partial(prepare_hand, hands))
 
         def changed(channel_id: int) -> None:
             timers.poke(channel_id)
@@ -194,8 +197,10 @@ def main() -> int:
     try:
         RamiBot(settings).run(settings.token, log_handler=None)
     except discord.LoginFailure:
-        print("rami: Discord rejected the token in DISCORD_TOKEN: copy it again from the Developer Portal.",
-              file=sys.stderr)
+        print(
+            "rami: Discord rejected the token in DISCORD_TOKEN: copy it again from the Developer Portal.",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

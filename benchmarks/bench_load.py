@@ -103,8 +103,9 @@ class Contender:
 
     async def steady(self, args: argparse.Namespace) -> None:
         begin = time.perf_counter()
-        self.results["steady"] = await run_phase(self.world, "steady", self.send, int(args.rate * args.seconds),
-                                                 args.rate, self.check)
+        self.results["steady"] = await run_phase(
+            self.world, "steady", self.send, int(args.rate * args.seconds), args.rate, self.check
+        )
         self.results["calls"] = channel_calls_per_second(self.world, begin, time.perf_counter())
         await settle(self.world)
 
@@ -183,17 +184,23 @@ def cpu_lines(ours: dict[str, object], floor: dict[str, object], size: int) -> l
         if None in cpu:
             continue
         median = statistics.median(cpu)
-        lines.append(f"  {kind}, main-thread CPU of each burst (ms): " + ", ".join(ms(c) for c in cpu)
-                     + f"; median {ms(median)}, {median / size * 1e6:.0f} µs per action")
+        lines.append(
+            f"  {kind}, main-thread CPU of each burst (ms): "
+            + ", ".join(ms(c) for c in cpu)
+            + f"; median {ms(median)}, {median / size * 1e6:.0f} µs per action"
+        )
     lines.append("  fake Discord and driver (this process), CPU per burst, median (ms): " + ", ".join(harness))
     return lines
 
 
-def report(ours: dict[str, object], floor: dict[str, object], service: list[ServiceRun],
-           args: argparse.Namespace) -> str:
+def report(
+    ours: dict[str, object], floor: dict[str, object], service: list[ServiceRun], args: argparse.Namespace
+) -> str:
     rows = [("scenario", "ours p50/p99 ms", "floor p50/p99 ms", "target", "verdict")]
-    for name, label in (("steady", f"steady {args.rate:g}/s over {args.games} games"),
-                        ("burst", f"{args.bursts} bursts of {args.burst} at once")):
+    for name, label in (
+        ("steady", f"steady {args.rate:g}/s over {args.games} games"),
+        ("burst", f"{args.bursts} bursts of {args.burst} at once"),
+    ):
         o, f = ours[name], floor[name]
         assert isinstance(o, Phase) and isinstance(f, Phase)
         op99, fp99 = o.quantile(0.99), f.quantile(0.99)
@@ -203,11 +210,19 @@ def report(ours: dict[str, object], floor: dict[str, object], service: list[Serv
             ratio = burst_ratio(ours, floor)
             target, ok = f"p99 ratio {ratio:.2f} <= {BURST_FACTOR}", ratio <= BURST_FACTOR
         ok = ok and not o.failed and not o.refused
-        rows.append((label, f"{ms(o.quantile(0.5))} / {ms(op99)}", f"{ms(f.quantile(0.5))} / {ms(fp99)}",
-                     target, verdict(ok)))
+        rows.append(
+            (label, f"{ms(o.quantile(0.5))} / {ms(op99)}", f"{ms(f.quantile(0.5))} / {ms(fp99)}", target, verdict(ok))
+        )
     for run in service:
-        rows.append((f"in-process, synchronous={run.synchronous}", f"{run.rate:,.0f} actions/s", "-",
-                     ">= 1,000 actions/s", verdict(run.rate >= 1000 and run.logged == run.actions)))
+        rows.append(
+            (
+                f"in-process, synchronous={run.synchronous}",
+                f"{run.rate:,.0f} actions/s",
+                "-",
+                ">= 1,000 actions/s",
+                verdict(run.rate >= 1000 and run.logged == run.actions),
+            )
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
@@ -223,10 +238,13 @@ def report(ours: dict[str, object], floor: dict[str, object], service: list[Serv
             f"{steady.failed + burst.failed}; RSS {idle['VmRSS'] / 1024:.1f} MiB idle, "
             f"{memory['VmRSS'] / 1024:.1f} MiB after, peak {memory['VmHWM'] / 1024:.1f} MiB; "
             f"channel REST calls {result['calls']:.1f}/s during steady; "
-            f"error log lines {len(result['errors'])}; unknown routes {len(result['unknown'])}")  # type: ignore[arg-type]
-        lines.append(f"  {kind}, last answer of each action (follow-ups included) p50/p99 ms: steady "
-                     f"{ms(steady.last_quantile(0.5))} / {ms(steady.last_quantile(0.99))}, burst "
-                     f"{ms(burst.last_quantile(0.5))} / {ms(burst.last_quantile(0.99))}")
+            f"error log lines {len(result['errors'])}; unknown routes {len(result['unknown'])}"
+        )  # type: ignore[arg-type]
+        lines.append(
+            f"  {kind}, last answer of each action (follow-ups included) p50/p99 ms: steady "
+            f"{ms(steady.last_quantile(0.5))} / {ms(steady.last_quantile(0.99))}, burst "
+            f"{ms(burst.last_quantile(0.5))} / {ms(burst.last_quantile(0.99))}"
+        )
     for kind, result in (("ours", ours), ("floor", floor)):
         bursts = result["bursts"]
         assert isinstance(bursts, list)
@@ -234,16 +252,19 @@ def report(ours: dict[str, object], floor: dict[str, object], service: list[Serv
     kinds = ours.get("kinds", [])
     assert isinstance(kinds, list)
     lines.append("  ours, action of each burst: " + ", ".join(f"/{k}" for k in kinds))
-    lines.append("  burst p99 ratio of each round (ours / floor): "
-                 + ", ".join(f"{r:.2f}" for r in round_ratios(ours, floor)))
+    lines.append(
+        "  burst p99 ratio of each round (ours / floor): " + ", ".join(f"{r:.2f}" for r in round_ratios(ours, floor))
+    )
     lines += cpu_lines(ours, floor, args.burst)
     errors = ours["errors"]
     assert isinstance(errors, list)
     common = Counter(ERROR_HEAD.sub("", line)[:120] for line in errors if "ERROR" in line).most_common(3)
     lines += [f"  ours, {n} x: {text}" for text, n in common]
     for run in service:
-        lines.append(f"in-process {run.synchronous}: {run.actions} actions in {run.seconds:.2f}s over {run.games} "
-                     f"games, {run.logged} found committed in the log")
+        lines.append(
+            f"in-process {run.synchronous}: {run.actions} actions in {run.seconds:.2f}s over {run.games} "
+            f"games, {run.logged} found committed in the log"
+        )
     return "\n".join(lines)
 
 

@@ -47,8 +47,9 @@ def _chunk(job: tuple[str, tuple[str, ...], int, int, int]) -> tuple[float, int,
     return wins, draws, deals
 
 
-def measure(preset: str, levels: tuple[str, ...], games: int, seed: int, pool: ProcessPoolExecutor,
-            workers: int) -> dict[str, object]:
+def measure(
+    preset: str, levels: tuple[str, ...], games: int, seed: int, pool: ProcessPoolExecutor, workers: int
+) -> dict[str, object]:
     started = time.perf_counter()
     step = max(1, games // (workers * 4))
     jobs = [(preset, levels, seed, i, min(games, i + step)) for i in range(0, games, step)]
@@ -60,9 +61,15 @@ def measure(preset: str, levels: tuple[str, ...], games: int, seed: int, pool: P
         deals += n
     low, high = wilson(wins, games)
     return {
-        "preset": preset, "players": list(levels), "games": games, "wins": wins,
-        "win_rate": wins / games, "ci95": [low, high], "draws": draws,
-        "average_deals": deals / games, "seconds": time.perf_counter() - started,
+        "preset": preset,
+        "players": list(levels),
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games,
+        "ci95": [low, high],
+        "draws": draws,
+        "average_deals": deals / games,
+        "seconds": time.perf_counter() - started,
     }
 
 
@@ -103,10 +110,12 @@ def verdict(row: dict[str, object]) -> str:
 def _line(row: dict[str, object]) -> str:
     low, high = row["ci95"]  # type: ignore[misc]
     rate = float(row["win_rate"])  # type: ignore[arg-type]
-    return (f"{row['matchup']:<15} {row['preset']:<9} games {row['games']:>5}  seat-1 win rate {rate:6.1%}  "
-            f"95% CI {low:6.1%} to {high:6.1%}  {verdict(row)}  par {PAR:.0%}  "
-            f"draws {row['draws']}  deals/game {float(row['average_deals']):.1f}  "  # type: ignore[arg-type]
-            f"{float(row['seconds']):.0f}s")  # type: ignore[arg-type]
+    return (
+        f"{row['matchup']:<15} {row['preset']:<9} games {row['games']:>5}  seat-1 win rate {rate:6.1%}  "
+        f"95% CI {low:6.1%} to {high:6.1%}  {verdict(row)}  par {PAR:.0%}  "
+        f"draws {row['draws']}  deals/game {float(row['average_deals']):.1f}  "  # type: ignore[arg-type]
+        f"{float(row['seconds']):.0f}s"
+    )  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

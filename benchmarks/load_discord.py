@@ -56,17 +56,25 @@ class Phase:
     def pooled(cls, name: str, phases: list[Phase]) -> Phase:
         """Several runs of one shape as one: every latency, and the time of all of them."""
         cpu = [p.bot_cpu for p in phases]
-        return cls(name, [t for p in phases for t in p.latencies], sum(p.elapsed for p in phases),
-                   sum(p.refused for p in phases), sum(p.failed for p in phases),
-                   [r for p in phases for r in p.results],
-                   None if None in cpu else sum(c for c in cpu if c is not None),
-                   sum(p.harness_cpu for p in phases))
+        return cls(
+            name,
+            [t for p in phases for t in p.latencies],
+            sum(p.elapsed for p in phases),
+            sum(p.refused for p in phases),
+            sum(p.failed for p in phases),
+            [r for p in phases for r in p.results],
+            None if None in cpu else sum(c for c in cpu if c is not None),
+            sum(p.harness_cpu for p in phases),
+        )
 
     def last_quantile(self, q: float) -> float:
         """Dispatch to the *last* answer through each action's token (e.g. the private hand sent as a
         follow-up after the first reply). Read it once the bot settled: answers keep arriving."""
-        spans = [max(t for t, _kind, _id in r.interaction.events) - r.interaction.dispatched_at
-                 for r in self.results if r.interaction.events]
+        spans = [
+            max(t for t, _kind, _id in r.interaction.events) - r.interaction.dispatched_at
+            for r in self.results
+            if r.interaction.events
+        ]
         return _quantile(spans, q)
 
 
@@ -174,8 +182,9 @@ def read_track(db_path: Path, track: GameTrack) -> None:
     """(Re)learn a game's state from the bot's database: who moves, the phase, the cards still held."""
     conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10)
     try:
-        row = conn.execute("SELECT id, state_json FROM games WHERE channel_id = ? AND status = 'playing'",
-                           (track.channel.id,)).fetchone()
+        row = conn.execute(
+            "SELECT id, state_json FROM games WHERE channel_id = ? AND status = 'playing'", (track.channel.id,)
+        ).fetchone()
     finally:
         conn.close()
     assert row is not None, f"no game in play in {track.channel.name}"
@@ -196,9 +205,12 @@ async def set_up_games(world: LoadWorld, db_path: Path) -> list[GameTrack]:
     async def one(track: GameTrack) -> None:
         host, guest = track.users
         ch = track.channel
-        for user, command, options in [(host, "lobby create", {"preset": "basic"}),
-                                       (host, "lobby set", {"rule": "turn_timer", "value": "0"}),
-                                       (guest, "lobby join", {}), (host, "lobby start", {})]:
+        for user, command, options in [
+            (host, "lobby create", {"preset": "basic"}),
+            (host, "lobby set", {"rule": "turn_timer", "value": "0"}),
+            (guest, "lobby join", {}),
+            (host, "lobby start", {}),
+        ]:
             result = await d.slash(user, ch, command, **options)
             assert result.messages, f"{command} in {ch.name} got no answer"
         read_track(db_path, track)
@@ -213,8 +225,9 @@ Send = Callable[[int], Awaitable[InteractionResult]]  # the i-th action of a pha
 Check = Callable[[int, InteractionResult], bool]  # was the i-th action of a phase accepted?
 
 
-async def run_phase(world: LoadWorld, name: str, send: Send, count: int, rate: float | None,
-                    check: Check | None = None) -> Phase:
+async def run_phase(
+    world: LoadWorld, name: str, send: Send, count: int, rate: float | None, check: Check | None = None
+) -> Phase:
     """Send ``count`` actions, ``rate`` per second on a fixed schedule (None: all at once), and measure.
 
     This process is the fake Discord of both bots and keeps everything it saw, so its own garbage
@@ -248,15 +261,18 @@ async def run_phase(world: LoadWorld, name: str, send: Send, count: int, rate: f
     last = max((r.interaction.first_reply_at or first) for r in answered) if answered else first
     refused = sum(1 for i, r in enumerate(results) if check is not None and not check(i, r))
     failed += len(world.fake.errors) - errors_before
-    return Phase(name, [r.latency or 0.0 for r in answered], last - first, refused, failed, results,
-                 bot_cpu, harness_cpu)
+    return Phase(
+        name, [r.latency or 0.0 for r in answered], last - first, refused, failed, results, bot_cpu, harness_cpu
+    )
 
 
 def ping_sender(world: LoadWorld) -> Send:
     """The floor's action: ``/ping`` in the next channel, by its first member."""
+
     async def send(i: int) -> InteractionResult:
         k = i % len(world.channels)
         return await world.driver.slash(world.users[k][0], world.channels[k], "ping", _wait=False)
+
     return send
 
 
@@ -302,6 +318,7 @@ async def settle(world: LoadWorld, quiet: float = 2.0, limit: float = 60.0) -> N
 
 def channel_calls_per_second(world: LoadWorld, since: float, until: float) -> float:
     """REST calls to channel routes (board posts and edits), which count against Discord's 50/s."""
-    calls = [t for t, _method, path in world.fake.state.requests
-             if since <= t <= until and path.startswith("/channels/")]
+    calls = [
+        t for t, _method, path in world.fake.state.requests if since <= t <= until and path.startswith("/channels/")
+    ]
     return len(calls) / (until - since) if until > since else 0.0

@@ -198,9 +198,13 @@ class Foresight:
     their hand with it (:func:`cogs.hand_ui.prepare_hand`), so the turn's first look only sends it.
     """
 
-    def __init__(self, active: Callable[[int], tuple[GameRow, Table] | None], cache: AdviceCache,
-                 turn: Callable[[], Awaitable[None]] | None = None,
-                 then: Callable[[GameRow, Table, int, Advice | None], None] | None = None) -> None:
+    def __init__(
+        self,
+        active: Callable[[int], tuple[GameRow, Table] | None],
+        cache: AdviceCache,
+        turn: Callable[[], Awaitable[None]] | None = None,
+        then: Callable[[GameRow, Table, int, Advice | None], None] | None = None,
+    ) -> None:
         self.active = active  # channel id -> its active game's row and table, as last seen here
         self.cache = cache
         self.turn = turn

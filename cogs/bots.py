@@ -24,6 +24,7 @@ from rummy.view import view_for
 
 log = logging.getLogger(__name__)
 
+
 def observe(table: Table, events: Iterable[Event]) -> None:
     """Queue public events for every computer player still in the game.
 
@@ -80,7 +81,11 @@ async def move(table: Table, seat: int, rng: random.Random) -> tuple[act.Action,
         try:
             return action, table.act(seat, action)
         except IllegalAction as exc:  # the table is unchanged: the rules check before applying
-            log.warning("computer player in seat %s chose a refused %s (%s); playing safe",
-                        seat, act.action_to_json(action)["type"], type(exc).__name__)
+            log.warning(
+                "computer player in seat %s chose a refused %s (%s); playing safe",
+                seat,
+                act.action_to_json(action)["type"],
+                type(exc).__name__,
+            )
     action = safe_action(view_for(table.game, seat))
     return action, table.act(seat, action)

@@ -76,8 +76,15 @@ def context(interaction: discord.Interaction) -> Ctx:
     who = Who(user.id, user.display_name, moderator=interaction.permissions.manage_messages)
     services = rami(interaction)
     services.replies.owe(interaction)
-    return Ctx(interaction, who, interaction.guild_id, interaction.channel_id, translator(interaction.locale),
-               translator(interaction.guild_locale or interaction.locale), services)
+    return Ctx(
+        interaction,
+        who,
+        interaction.guild_id,
+        interaction.channel_id,
+        translator(interaction.locale),
+        translator(interaction.guild_locale or interaction.locale),
+        services,
+    )
 
 
 def _first_reply_sent(interaction: discord.Interaction) -> None:

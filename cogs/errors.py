@@ -80,13 +80,22 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
         # The reply came after Discord's 3-second deadline (a saturated bot): nobody can be told
         # any more, and the action, if accepted, is already committed. Not a bug in the code.
-        log.warning("%s answered too late for Discord (user %s, channel %s)", _what(interaction),
-                    interaction.user.id, interaction.channel_id)
+        log.warning(
+            "%s answered too late for Discord (user %s, channel %s)",
+            _what(interaction),
+            interaction.user.id,
+            interaction.channel_id,
+        )
         return
     text = refusal_text(interaction, error)
     if text is None:
-        log.error("unexpected error in %s (user %s, channel %s)", _what(interaction), interaction.user.id,
-                  interaction.channel_id, exc_info=error)
+        log.error(
+            "unexpected error in %s (user %s, channel %s)",
+            _what(interaction),
+            interaction.user.id,
+            interaction.channel_id,
+            exc_info=error,
+        )
         text = translator(interaction.locale)("oops")
     elif not isinstance(error, (Refusal, RummyError)):
         log.info("refused %s: %s", _what(interaction), type(error).__name__)
@@ -122,6 +131,7 @@ class RamiTree(app_commands.CommandTree):
 class CommandText(app_commands.Translator):
     """Localizes command and option descriptions from the message catalog when commands sync."""
 
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContextTypes) -> str | None:
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
         return command_text(string.message, locale)

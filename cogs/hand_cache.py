@@ -78,4 +78,3 @@ class HandCache:
     def language(self, user_id: int) -> Translator | None:
         """The language ``user_id`` last saw their hand in, if seen lately."""
         return self._languages.get(user_id)
-

@@ -102,8 +102,9 @@ async def _hand_reply(ctx: Ctx, row: GameRow, table: Table, view: PlayerView) ->
     return build_hand(hands, row, table, view, ctx.tr, advice)
 
 
-def build_hand(hands: HandCache, row: GameRow, table: Table, view: PlayerView, tr: Translator,
-              advice: Advice | None) -> HandReply:
+def build_hand(
+    hands: HandCache, row: GameRow, table: Table, view: PlayerView, tr: Translator, advice: Advice | None
+) -> HandReply:
     """Build ``view``'s hand at ``row``'s version (``advice``: the hints, if on) and keep it."""
     assert view.seat is not None, "a spectator has no hand"
     hand = HandReply(render.hand_embed(view, table, tr, advice, row.turn_deadline), hand_view(row.id, view, tr))
@@ -146,13 +147,25 @@ def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View
     buttons = row_json(
         # Out of turn the draw buttons stay enabled: the turn may have come by the time they are
         # clicked (the rules refuse otherwise), so a stale hand needs no Refresh.
-        button_json(DrawButton.id_for(game_id, "stock"), tr("btn_draw_stock"), primary,
-                    disabled=playing or (drawing and not view.can_draw_stock) or view.turn is None),
-        button_json(DrawButton.id_for(game_id, "discard", top), tr("btn_draw_discard", card=top.pretty if top else "—"),
-                    primary, disabled=playing or top is None or view.turn is None),
+        button_json(
+            DrawButton.id_for(game_id, "stock"),
+            tr("btn_draw_stock"),
+            primary,
+            disabled=playing or (drawing and not view.can_draw_stock) or view.turn is None,
+        ),
+        button_json(
+            DrawButton.id_for(game_id, "discard", top),
+            tr("btn_draw_discard", card=top.pretty if top else "—"),
+            primary,
+            disabled=playing or top is None or view.turn is None,
+        ),
         button_json(custom_id(game_id, "mb"), tr("btn_meld"), success, disabled=not playing),
-        button_json(custom_id(game_id, "lo"), tr("btn_layoff"), success,
-                    disabled=not (playing and view.melds and view.can_lay_off)),
+        button_json(
+            custom_id(game_id, "lo"),
+            tr("btn_layoff"),
+            success,
+            disabled=not (playing and view.melds and view.can_lay_off),
+        ),
         button_json(custom_id(game_id, "refresh"), tr("btn_refresh"), discord.ButtonStyle.secondary),
     )
     # The card taken from the discard pile cannot be discarded this turn: it is not offered.
@@ -182,8 +195,11 @@ class HandButton(HandItem, discord.ui.DynamicItem[Button], template=template("ha
     """On the public game message: a fresh private hand for whoever clicks."""
 
     def __init__(self, game_id: int, label: str = "My hand") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, emoji="🂠",
-                                           custom_id=custom_id(game_id, "hand")))
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.primary, emoji="🂠", custom_id=custom_id(game_id, "hand")
+            )
+        )
         self.game_id = game_id
 
     @classmethod
@@ -197,13 +213,13 @@ class HandButton(HandItem, discord.ui.DynamicItem[Button], template=template("ha
 @register
 class RefreshButton(HandItem, discord.ui.DynamicItem[Button], template=template("refresh")):
     def __init__(self, game_id: int, label: str = "Refresh") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=custom_id(game_id, "refresh")))
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id(game_id, "refresh"))
+        )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
-                             match: re.Match[str]) -> RefreshButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> RefreshButton:
         return cls(cls.game(match))
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -211,15 +227,25 @@ class RefreshButton(HandItem, discord.ui.DynamicItem[Button], template=template(
 
 
 @register
-class DrawButton(HandItem, discord.ui.DynamicItem[Button],
-                 template=template("draw:(?P<source>stock|discard)(?::(?P<card>[0-9TJQKAHDSCK=]+))?")):
+class DrawButton(
+    HandItem,
+    discord.ui.DynamicItem[Button],
+    template=template("draw:(?P<source>stock|discard)(?::(?P<card>[0-9TJQKAHDSCK=]+))?"),
+):
     """Draw from the stock, or take the discard pile's top: the card the label promised rides in the
     custom_id (``draw:discard:7H``) and the click is refused if another card is on top now."""
 
-    def __init__(self, game_id: int, source: str, label: str = "Draw", disabled: bool = False,
-                 card: Card | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, disabled=disabled,
-                                           custom_id=self.id_for(game_id, source, card)))
+    def __init__(
+        self, game_id: int, source: str, label: str = "Draw", disabled: bool = False, card: Card | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                disabled=disabled,
+                custom_id=self.id_for(game_id, source, card),
+            )
+        )
         self.game_id, self.source, self.card = game_id, source, card
 
     @staticmethod
@@ -238,23 +264,31 @@ class DrawButton(HandItem, discord.ui.DynamicItem[Button],
             _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
             top = view.discard_top
             if top is None or top != self.card:
-                raise Refusal("discard_changed", card=top.pretty if top else ctx.tr("board_empty"),
-                              promised=self.card.pretty)
+                raise Refusal(
+                    "discard_changed", card=top.pretty if top else ctx.tr("board_empty"), promised=self.card.pretty
+                )
         await play(ctx, act.Draw(act.Source(self.source)), self.game_id, edit=True)
 
 
 @register
 class DiscardSelect(HandItem, discord.ui.DynamicItem[Select], template=template("discard")):
-    def __init__(self, game_id: int, hand: Sequence[Card] = (), placeholder: str = "Discard",
-                 disabled: bool = False) -> None:
+    def __init__(
+        self, game_id: int, hand: Sequence[Card] = (), placeholder: str = "Discard", disabled: bool = False
+    ) -> None:
         options = card_options(hand) or [discord.SelectOption(label="—", value="none")]
-        super().__init__(discord.ui.Select(custom_id=custom_id(game_id, "discard"), placeholder=placeholder,
-                                           options=options, disabled=disabled, row=1))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id(game_id, "discard"),
+                placeholder=placeholder,
+                options=options,
+                disabled=disabled,
+                row=1,
+            )
+        )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
-                             match: re.Match[str]) -> DiscardSelect:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> DiscardSelect:
         return cls(cls.game(match))
 
     async def run(self, interaction: discord.Interaction) -> None:

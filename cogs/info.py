@@ -57,8 +57,9 @@ class Info(commands.Cog):
         if not table.options.hints:
             raise Refusal("hints_off")
         advice = await ctx.rami.advice.advice(row.id, row.version, view, table.game)
-        embed = discord.Embed(title=ctx.tr("hint_title"), description=render.hint_text(view, advice, ctx.tr),
-                              colour=render.COLOUR)
+        embed = discord.Embed(
+            title=ctx.tr("hint_title"), description=render.hint_text(view, advice, ctx.tr), colour=render.COLOUR
+        )
         await reply(interaction, embed=embed, ephemeral=True)
 
 

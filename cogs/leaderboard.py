@@ -21,8 +21,17 @@ def shown_rating(rating: float) -> float:
 
 
 def _line(tr: Translator, rank: int, s: Standing) -> str:
-    return tr("lb_line", rank=rank, name=escape_markdown(s.display_name), rating=shown_rating(s.rating), games=s.games,
-              wins=s.wins, rate=s.win_rate, deals=s.deals_won, rummies=s.rummies)
+    return tr(
+        "lb_line",
+        rank=rank,
+        name=escape_markdown(s.display_name),
+        rating=shown_rating(s.rating),
+        games=s.games,
+        wins=s.wins,
+        rate=s.win_rate,
+        deals=s.deals_won,
+        rummies=s.rummies,
+    )
 
 
 class Leaderboard(commands.Cog):
@@ -46,8 +55,11 @@ class Leaderboard(commands.Cog):
         lines = [_line(tr, i, s) for i, s in enumerate(people, start=1)]
         embed.description = render.clip("\n".join(lines) or tr("lb_no_people" if bots else "lb_empty"), 4000)
         if bots:
-            embed.add_field(name=tr("lb_bots"), value=render.clip("\n".join(
-                "🤖 " + _line(tr, i, s) for i, s in enumerate(bots, start=1))), inline=False)
+            embed.add_field(
+                name=tr("lb_bots"),
+                value=render.clip("\n".join("🤖 " + _line(tr, i, s) for i, s in enumerate(bots, start=1))),
+                inline=False,
+            )
         embed.set_footer(text=tr("lb_footer"))
         await reply(interaction, embed=embed, ephemeral=False)
 
@@ -65,10 +77,22 @@ class Leaderboard(commands.Cog):
             embed.description = tr("stats_none", name=name)
         else:
             rows = [("*", record.overall), *sorted(record.presets.items())]
-            embed.description = render.clip("\n".join(
-                tr("stats_line", preset=tr("lb_all") if key == "*" else key, games=s.games, wins=s.wins,
-                   rate=s.win_rate, deals=s.deals_won, rummies=s.rummies, rating=shown_rating(s.rating))
-                for key, s in rows), 4000)
+            embed.description = render.clip(
+                "\n".join(
+                    tr(
+                        "stats_line",
+                        preset=tr("lb_all") if key == "*" else key,
+                        games=s.games,
+                        wins=s.wins,
+                        rate=s.win_rate,
+                        deals=s.deals_won,
+                        rummies=s.rummies,
+                        rating=shown_rating(s.rating),
+                    )
+                    for key, s in rows
+                ),
+                4000,
+            )
         await reply(interaction, embed=embed, ephemeral=False)
 
 

@@ -84,8 +84,11 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         ctx = context(interaction)
         out = await ctx.service.kick(ctx.channel_id, ctx.who, member.id)
-        text = ctx.public("kicked", by=discord.utils.escape_markdown(ctx.who.name),
-                          name=discord.utils.escape_markdown(member.display_name))
+        text = ctx.public(
+            "kicked",
+            by=discord.utils.escape_markdown(ctx.who.name),
+            name=discord.utils.escape_markdown(member.display_name),
+        )
         more = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
         await reply(interaction, f"{text}\n{more}".strip(), ephemeral=False)
         ctx.rami.board.refresh(out.row.id)
@@ -95,8 +98,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     async def set_rule(self, interaction: discord.Interaction, rule: str, value: str) -> None:
         ctx = context(interaction)
         out = await ctx.service.configure(ctx.channel_id, ctx.who, rule, value)
-        await reply(interaction, ctx.tr("set_done", name=out.detail["name"], value=out.detail["value"]),
-                    ephemeral=True)
+        await reply(interaction, ctx.tr("set_done", name=out.detail["name"], value=out.detail["value"]), ephemeral=True)
         ctx.rami.board.refresh(out.row.id)
 
     @set_rule.autocomplete("rule")
@@ -119,8 +121,11 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
         ctx = context(interaction)
         out = await ctx.service.add_bot(ctx.channel_id, ctx.who, level)
-        await reply(interaction, ctx.tr("bot_added", name=out.detail["name"], n=len(out.table.players),
-                                        max=out.table.max_players), ephemeral=True)
+        await reply(
+            interaction,
+            ctx.tr("bot_added", name=out.detail["name"], n=len(out.table.players), max=out.table.max_players),
+            ephemeral=True,
+        )
         ctx.rami.board.refresh(out.row.id)
 
     @app_commands.command(name="removebot", description="Remove the computer player seated last (host)")

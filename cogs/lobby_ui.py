@@ -21,8 +21,7 @@ from cogs.views import Guarded, custom_id, persistent, register, template
 
 async def join(ctx: Ctx, game_id: int | None = None) -> Outcome:
     out = await ctx.service.join(ctx.channel_id, ctx.who, game_id)
-    await reply(ctx.interaction, ctx.tr("joined", n=len(out.table.players), max=out.table.max_players),
-                ephemeral=True)
+    await reply(ctx.interaction, ctx.tr("joined", n=len(out.table.players), max=out.table.max_players), ephemeral=True)
     ctx.rami.board.refresh(out.row.id)
     return out
 
@@ -40,8 +39,13 @@ async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome:
 
 async def start(ctx: Ctx, game_id: int | None = None) -> Outcome:
     out = await ctx.service.start(ctx.channel_id, ctx.who, game_id)
-    text = ctx.public("started", title=out.table.rules.title) + "\n" + render.public_text(
-        out.events, out.table, ctx.public) + "\n" + ctx.public("start_hand_hint")
+    text = (
+        ctx.public("started", title=out.table.rules.title)
+        + "\n"
+        + render.public_text(out.events, out.table, ctx.public)
+        + "\n"
+        + ctx.public("start_hand_hint")
+    )
     await reply(ctx.interaction, render.clip(text, 2000), ephemeral=False, view=board_view(out.row.id, ctx.public))
     ctx.rami.board.refresh(out.row.id)
     return out
@@ -60,8 +64,9 @@ class _LobbyButton(Guarded):
 @register
 class JoinButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("join")):
     def __init__(self, game_id: int, label: str = "Join") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
-                                           custom_id=custom_id(game_id, "join")))
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=custom_id(game_id, "join"))
+        )
         self.game_id = game_id
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -71,8 +76,9 @@ class JoinButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], t
 @register
 class LeaveButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("leave")):
     def __init__(self, game_id: int, label: str = "Leave") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=custom_id(game_id, "leave")))
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id(game_id, "leave"))
+        )
         self.game_id = game_id
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -82,8 +88,9 @@ class LeaveButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], 
 @register
 class StartButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("start")):
     def __init__(self, game_id: int, label: str = "Start") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
-                                           custom_id=custom_id(game_id, "start")))
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=custom_id(game_id, "start"))
+        )
         self.game_id = game_id
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -91,5 +98,8 @@ class StartButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], 
 
 
 def lobby_view(game_id: int, tr: Translator) -> discord.ui.View:
-    return persistent(JoinButton(game_id, tr("btn_join")), LeaveButton(game_id, tr("btn_leave")),
-                      StartButton(game_id, tr("btn_start")))
+    return persistent(
+        JoinButton(game_id, tr("btn_join")),
+        LeaveButton(game_id, tr("btn_leave")),
+        StartButton(game_id, tr("btn_start")),
+    )

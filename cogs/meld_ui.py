@@ -54,8 +54,9 @@ def builder_embed(view: PlayerView, pending: list[list[Card]], tr: Translator) -
         lines += ["", f"**{tr('builder_pending')}**"] + [render.group_line(g, view, tr) for g in pending]
     rest = remaining(view.hand, [c for g in pending for c in g])
     lines += ["", " ".join(c.pretty for c in rest)]
-    return discord.Embed(title=tr("builder_title"), description=render.clip("\n".join(lines), 4000),
-                         colour=render.COLOUR)
+    return discord.Embed(
+        title=tr("builder_title"), description=render.clip("\n".join(lines), 4000), colour=render.COLOUR
+    )
 
 
 # -- the components -----------------------------------------------------------------------------
@@ -64,8 +65,11 @@ def builder_embed(view: PlayerView, pending: list[list[Card]], tr: Translator) -
 @register
 class MeldButton(HandItem, discord.ui.DynamicItem[Button], template=template("mb")):
     def __init__(self, game_id: int, label: str = "Meld", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, disabled=disabled,
-                                           custom_id=custom_id(game_id, "mb")))
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.success, disabled=disabled, custom_id=custom_id(game_id, "mb")
+            )
+        )
         self.game_id = game_id
 
     @classmethod
@@ -75,20 +79,28 @@ class MeldButton(HandItem, discord.ui.DynamicItem[Button], template=template("mb
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
-        await update(interaction, embed=builder_embed(view, [], ctx.tr),
-                     view=builder_view(self.game_id, view, [], ctx.tr))
+        await update(
+            interaction, embed=builder_embed(view, [], ctx.tr), view=builder_view(self.game_id, view, [], ctx.tr)
+        )
 
 
 @register
 class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs:(?P<groups>[^:]*)")):
     """The builder's select: the cards of one more meld (the melds so far ride in the custom_id)."""
 
-    def __init__(self, game_id: int, pending: list[list[Card]], rest: Sequence[Card] = (),
-                 placeholder: str = "Cards") -> None:
+    def __init__(
+        self, game_id: int, pending: list[list[Card]], rest: Sequence[Card] = (), placeholder: str = "Cards"
+    ) -> None:
         options = card_options(rest) or [discord.SelectOption(label="—", value="none")]
-        super().__init__(discord.ui.Select(custom_id=custom_id(game_id, "mbs", encode_groups(pending)),
-                                           placeholder=placeholder, options=options, min_values=min(3, len(options)),
-                                           max_values=len(options)))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id(game_id, "mbs", encode_groups(pending)),
+                placeholder=placeholder,
+                options=options,
+                min_values=min(3, len(options)),
+                max_values=len(options),
+            )
+        )
         self.game_id, self.pending = game_id, pending
 
     @classmethod
@@ -102,21 +114,28 @@ class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs:
         try:  # a bad group is refused at once (privately): the builder keeps the good ones
             make_meld(group, view.rules)
         except RummyError as exc:
-            raise Refusal("builder_refused", cards=format_cards(group),
-                          why=str(exc).split(": ", 1)[-1]) from None
+            raise Refusal("builder_refused", cards=format_cards(group), why=str(exc).split(": ", 1)[-1]) from None
         pending = [*self.pending, group]
         encoded = encode_groups(pending)
         if len(custom_id(self.game_id, "mbs", "")) + len(encoded) > 100:
             raise Refusal("too_many_cards")
-        await update(interaction, embed=builder_embed(view, pending, ctx.tr),
-                     view=builder_view(self.game_id, view, pending, ctx.tr))
+        await update(
+            interaction,
+            embed=builder_embed(view, pending, ctx.tr),
+            view=builder_view(self.game_id, view, pending, ctx.tr),
+        )
 
 
 @register
 class MeldConfirm(HandItem, discord.ui.DynamicItem[Button], template=template("mk:(?P<groups>[^:]+)")):
     def __init__(self, game_id: int, groups: list[list[Card]], label: str = "Lay down") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
-                                           custom_id=custom_id(game_id, "mk", encode_groups(groups))))
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.success,
+                custom_id=custom_id(game_id, "mk", encode_groups(groups)),
+            )
+        )
         self.game_id, self.groups = game_id, groups
 
     @classmethod
@@ -131,8 +150,11 @@ class MeldConfirm(HandItem, discord.ui.DynamicItem[Button], template=template("m
 @register
 class LayOffButton(HandItem, discord.ui.DynamicItem[Button], template=template("lo")):
     def __init__(self, game_id: int, label: str = "Lay off", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, disabled=disabled,
-                                           custom_id=custom_id(game_id, "lo")))
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.success, disabled=disabled, custom_id=custom_id(game_id, "lo")
+            )
+        )
         self.game_id = game_id
 
     @classmethod
@@ -142,8 +164,10 @@ class LayOffButton(HandItem, discord.ui.DynamicItem[Button], template=template("
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         _row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
-        options = [discord.SelectOption(label=render.clip(m.label, 100), value=str(m.index))
-                   for m in layoff_targets(table, view)]
+        options = [
+            discord.SelectOption(label=render.clip(m.label, 100), value=str(m.index))
+            for m in layoff_targets(table, view)
+        ]
         if not options:
             raise Refusal("no_meld_number")
         select = LayOffMeld(self.game_id, options, ctx.tr("ph_layoff_meld"))
@@ -173,10 +197,16 @@ def layoff_targets(table: Table, view: PlayerView) -> list[Any]:
 
 @register
 class LayOffMeld(HandItem, discord.ui.DynamicItem[Select], template=template("lom")):
-    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "Meld") -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_id(game_id, "lom"), placeholder=placeholder,
-                                           options=options or [discord.SelectOption(label="—", value="0")]))
+    def __init__(
+        self, game_id: int, options: list[discord.SelectOption] | None = None, placeholder: str = "Meld"
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id(game_id, "lom"),
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label="—", value="0")],
+            )
+        )
         self.game_id = game_id
 
     @classmethod
@@ -191,8 +221,9 @@ class LayOffMeld(HandItem, discord.ui.DynamicItem[Select], template=template("lo
         if meld is None or not view.hand:
             raise Refusal("no_meld_number")
         select = LayOffCards(self.game_id, target, view.hand, ctx.tr("ph_layoff_cards", n=target + 1))
-        embed = discord.Embed(title=ctx.tr("layoff_title"), description=ctx.tr("layoff_cards_help", meld=meld.label),
-                              colour=render.COLOUR)
+        embed = discord.Embed(
+            title=ctx.tr("layoff_title"), description=ctx.tr("layoff_cards_help", meld=meld.label), colour=render.COLOUR
+        )
         await update(interaction, embed=embed, view=persistent(select, RefreshButton(self.game_id, ctx.tr("btn_back"))))
 
 
@@ -200,8 +231,14 @@ class LayOffMeld(HandItem, discord.ui.DynamicItem[Select], template=template("lo
 class LayOffCards(HandItem, discord.ui.DynamicItem[Select], template=template("loc:(?P<meld>[0-9]+)")):
     def __init__(self, game_id: int, target: int, hand: Sequence[Card] = (), placeholder: str = "Cards") -> None:
         options = card_options(hand) or [discord.SelectOption(label="—", value="none")]
-        super().__init__(discord.ui.Select(custom_id=custom_id(game_id, "loc", target), placeholder=placeholder,
-                                           options=options, max_values=len(options)))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id(game_id, "loc", target),
+                placeholder=placeholder,
+                options=options,
+                max_values=len(options),
+            )
+        )
         self.game_id, self.target = game_id, target
 
     @classmethod

@@ -27,10 +27,10 @@ EN: dict[str, str] = {
     "no_meld_number": "Name a meld by its number on the table (see /table).",
     "discard_changed": "The discard pile now shows {card}, not {promised}: press Refresh.",
     "unreadable": "This table's saved state could not be read, so it was closed (it does not count). "
-                  "Open a new one with /lobby create.",
+    "Open a new one with /lobby create.",
     "start_hand_hint": "Press **My hand** (or type /hand) to see your cards.",
     "missing_permissions": "I cannot run a table here: my role lacks {missing} in this channel. Ask an admin "
-                           "to grant them (for a private thread, add me to it), then try again.",
+    "to grant them (for a private thread, add me to it), then try again.",
     "too_many_cards": "That is more cards than the builder can hold: use /meld instead.",
     # -- lobby ----------------------------------------------------------------------------
     "lobby_title": "Rami table: {title}",
@@ -140,8 +140,8 @@ EN: dict[str, str] = {
     "ph_layoff_cards": "Choose the cards to add to meld {n}…",
     "builder_title": "Meld builder",
     "builder_help": "Pick the cards of one meld, then add another or lay them down together. A joker takes the "
-                    "lowest free place: to choose the card it stands for, type the meld with /meld instead "
-                    "(its help shows how to pin a joker).",
+    "lowest free place: to choose the card it stands for, type the meld with /meld instead "
+    "(its help shows how to pin a joker).",
     "builder_refused": "{cards} is not a meld: {why} Pick the cards again.",
     "builder_pending": "Melds so far",
     "builder_bad": "not a meld: {why}",
@@ -171,12 +171,12 @@ EN: dict[str, str] = {
     "lb_footer": "The rating grows with wins against strong players and starts at 0; abandoned games never count.",
     "lb_no_people": "No person has finished a game here yet: only computer players, below.",
     "lb_line": "{rank}. {name}: rating {rating:.1f} · games: {games} · wins: {wins} ({rate:.0%}) · "
-               "deals won: {deals} · rummies: {rummies}",
+    "deals won: {deals} · rummies: {rummies}",
     "lb_bots": "Computer players (not ranked with people)",
     "stats_title": "{name}'s record",
     "stats_none": "{name} has not finished a game here yet.",
     "stats_line": "{preset}: games: {games}, wins: {wins} ({rate:.0%}), deals won: {deals}, rummies: {rummies}, "
-                  "rating {rating:.1f}",
+    "rating {rating:.1f}",
     # -- the rules engine's refusals (RummyError.key): English is str(error); other languages
     # -- translate these, with the same placeholders (the error's params) ----------------------
     "rules.not_your_turn": "It is not your turn.",
@@ -190,7 +190,7 @@ EN: dict[str, str] = {
     "rules.one_meld_per_turn": "Only one new meld per turn at this table (lay-offs are free).",
     "rules.opening_too_low": "Your first lay-down needs {need} points: your melds make {have}.",
     "rules.lay_off_before_opening": "You can only add to melds on the table after your first lay-down of {need} "
-                                    "points.",
+    "points.",
     "rules.lay_off_next_turn": "You can add to melds on the table from your next turn on.",
     "rules.discard_taken": "You took {card} from the discard pile: discard another card this turn.",
     "rules.meld_too_short": "{cards} is not a meld: a meld needs at least 3 cards.",
@@ -210,7 +210,7 @@ FR: dict[str, str] = {
     "rules.turn_of": "C'est au tour de {name}.",
     "rules.must_draw": "Piochez d'abord : dans la pioche ou sur la défausse.",
     "rules.starter_no_draw": "Le premier joueur ne pioche pas à son premier tour : posez si vous voulez, "
-                             "puis défaussez.",
+    "puis défaussez.",
     "rules.already_drew": "Vous avez déjà pioché ce tour-ci : posez, complétez ou défaussez.",
     "rules.discard_empty": "La défausse est vide : piochez dans la pioche.",
     "rules.cards_short": "Vous n'avez que {held} {card} en main, pas {named}.",
@@ -218,13 +218,13 @@ FR: dict[str, str] = {
     "rules.one_meld_per_turn": "Une seule nouvelle combinaison par tour à cette table (compléter reste libre).",
     "rules.opening_too_low": "Votre première pose demande {need} points : vos combinaisons en font {have}.",
     "rules.lay_off_before_opening": "Vous ne pouvez compléter les combinaisons posées qu'après votre première pose "
-                                    "de {need} points.",
+    "de {need} points.",
     "rules.lay_off_next_turn": "Vous pourrez compléter les combinaisons posées à partir de votre prochain tour.",
     "rules.discard_taken": "Vous avez pris {card} dans la défausse : défaussez une autre carte ce tour-ci.",
     "rules.meld_too_short": "{cards} n'est pas une combinaison : il faut au moins 3 cartes.",
     "rules.set_suits": "{cards} n'est pas un brelan ou carré : les couleurs doivent toutes différer.",
     "rules.not_run_or_set": "{cards} n'est pas une suite : une suite est d'une seule couleur (un brelan, d'un seul "
-                            "rang).",
+    "rang).",
     "rules.run_rank_twice": "{cards} n'est pas une suite : un rang y figure deux fois.",
     "rules.game_over": "Cette partie est terminée.",
     "rules.not_seated": "Vous ne jouez pas à cette table.",
@@ -313,4 +313,5 @@ def _translator(lang: str) -> Translator:
     def tr(key: str, **params: Any) -> str:
         template = table.get(key) or EN[key]
         return template.format(**params) if params else template
+
     return tr

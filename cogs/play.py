@@ -22,8 +22,10 @@ from rummy.table import Table
 from rummy.view import PlayerView
 
 Choices = list[app_commands.Choice[str]]
-SOURCE_CHOICES = [app_commands.Choice(name=app_commands.locale_str("stock"), value="stock"),
-                  app_commands.Choice(name=app_commands.locale_str("discard pile"), value="discard")]
+SOURCE_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str("stock"), value="stock"),
+    app_commands.Choice(name=app_commands.locale_str("discard pile"), value="discard"),
+]
 
 
 async def _own_view(interaction: discord.Interaction) -> PlayerView | None:
@@ -151,8 +153,11 @@ class Play(commands.Cog):
         if view is None:
             return []
         typed = str(current or "").strip()
-        return [app_commands.Choice(name=m.label[:100], value=m.index + 1) for m in view.melds
-                if not typed or str(m.index + 1).startswith(typed)][:25]
+        return [
+            app_commands.Choice(name=m.label[:100], value=m.index + 1)
+            for m in view.melds
+            if not typed or str(m.index + 1).startswith(typed)
+        ][:25]
 
 
 def _typed(text: str) -> list[Card]:

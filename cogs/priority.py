@@ -39,8 +39,9 @@ SETTLE_TICKS = 3  # loop turns for interactions already received to reach their 
 class FirstReplies:
     """The interactions still owing their first reply; secondary work waits its :meth:`turn`."""
 
-    def __init__(self, max_wait: float = 1.0, check_every: float = 0.1,
-                 on_clear: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, max_wait: float = 1.0, check_every: float = 0.1, on_clear: Callable[[], None] | None = None
+    ) -> None:
         self.max_wait = max_wait
         self.check_every = check_every
         self.on_clear = on_clear  # called whenever nothing is owed any more (cogs.quiet_gc)

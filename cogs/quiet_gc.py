@@ -26,10 +26,15 @@ from collections.abc import Callable
 class QuietCollector:
     """Collects the young generation when :meth:`poke` is called at a quiet moment (see the module doc)."""
 
-    def __init__(self, young: int = 5_000, middle_every: int = 20, *,
-                 collect: Callable[[int], int] = gc.collect,
-                 counts: Callable[[], tuple[int, int, int]] = gc.get_count,
-                 thresholds: Callable[[], tuple[int, int, int]] = gc.get_threshold) -> None:
+    def __init__(
+        self,
+        young: int = 5_000,
+        middle_every: int = 20,
+        *,
+        collect: Callable[[int], int] = gc.collect,
+        counts: Callable[[], tuple[int, int, int]] = gc.get_count,
+        thresholds: Callable[[], tuple[int, int, int]] = gc.get_threshold,
+    ) -> None:
         self.young = young
         self.middle_every = middle_every
         self._collect, self._counts, self._thresholds = collect, counts, thresholds

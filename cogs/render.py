@@ -78,8 +78,7 @@ def event_line(event: Event, table: Table, tr: Translator) -> str | None:
         key = "ev_stock_rebuilt_shuffled" if d.get("shuffled") else "ev_stock_rebuilt"
         return tr(key, n=d.get("cards", 0))
     if kind == "deal_started":
-        return tr("ev_deal_started", n=d.get("number", 1), dealer=name,
-                  starter=name_of(table, d.get("starter")))
+        return tr("ev_deal_started", n=d.get("number", 1), dealer=name, starter=name_of(table, d.get("starter")))
     if kind == "deal_over":
         return _deal_over(event, table, tr)
     if kind == "dropped":
@@ -90,8 +89,9 @@ def event_line(event: Event, table: Table, tr: Translator) -> str | None:
         return tr("ev_eliminated", name=name, score=d.get("score", 0))
     if kind == "game_over":
         winners = d.get("winners", [])
-        return tr("ev_game_over", winners=_names(table, winners),
-                  verb=tr("won_one") if len(winners) == 1 else tr("won_many"))
+        return tr(
+            "ev_game_over", winners=_names(table, winners), verb=tr("won_one") if len(winners) == 1 else tr("won_many")
+        )
     return None
 
 
@@ -99,8 +99,7 @@ def _deal_over(event: Event, table: Table, tr: Translator) -> str:
     d = event.detail
     reason = d.get("reason", "went_out")
     if reason == "went_out":
-        why = tr("why_went_out_rummy" if d.get("rummy") else "why_went_out",
-                 names=_names(table, d.get("winners", [])))
+        why = tr("why_went_out_rummy" if d.get("rummy") else "why_went_out", names=_names(table, d.get("winners", [])))
     else:
         why = tr(f"why_{reason}") if f"why_{reason}" in EN else reason
     line = tr("ev_deal_over", why=why)
@@ -151,16 +150,24 @@ def lobby_embed(table: Table, tr: Translator, expires: datetime | None = None) -
     house = describe_overrides(rules, explain=False)
     embed.add_field(name=tr("lobby_house"), value=clip("\n".join(house) or tr("lobby_no_house")), inline=False)
     o = table.options
-    embed.add_field(name=tr("lobby_options"), value=tr(
-        "lobby_options_value", timer=OPTIONS["turn_timer"].show(o.turn_timer) if o.turn_timer else tr("timer_off"),
-        pause=OPTIONS["bot_pause"].show(o.bot_pause), hints=OPTIONS["hints"].show(o.hints)), inline=False)
+    embed.add_field(
+        name=tr("lobby_options"),
+        value=tr(
+            "lobby_options_value",
+            timer=OPTIONS["turn_timer"].show(o.turn_timer) if o.turn_timer else tr("timer_off"),
+            pause=OPTIONS["bot_pause"].show(o.bot_pause),
+            hints=OPTIONS["hints"].show(o.hints),
+        ),
+        inline=False,
+    )
     seats = []
     for i, p in enumerate(table.players):
         mark = tr("lobby_host") if str(table.host_id) == p.id else ""
         robot = "🤖 " if p.is_bot else ""  # a computer player's name already says its level
         seats.append(f"{i + 1}. {robot}{escape_markdown(p.name)}" + (f" ({mark})" if mark else ""))
-    embed.add_field(name=tr("lobby_seats", n=len(table.players), max=rules.max_players),
-                    value=clip("\n".join(seats)), inline=False)
+    embed.add_field(
+        name=tr("lobby_seats", n=len(table.players), max=rules.max_players), value=clip("\n".join(seats)), inline=False
+    )
     footer = tr("lobby_footer")
     embed.set_footer(text=footer)
     if expires is not None:
@@ -168,8 +175,9 @@ def lobby_embed(table: Table, tr: Translator, expires: datetime | None = None) -
     return embed
 
 
-def board_embed(table: Table, tr: Translator, *, deadline: datetime | None = None,
-                expires: datetime | None = None) -> discord.Embed:
+def board_embed(
+    table: Table, tr: Translator, *, deadline: datetime | None = None, expires: datetime | None = None
+) -> discord.Embed:
     """The public game message: lobby, game in play, or final standings. No hidden card."""
     if table.status is TableStatus.LOBBY:
         return lobby_embed(table, tr, expires)
@@ -181,11 +189,18 @@ def board_embed(table: Table, tr: Translator, *, deadline: datetime | None = Non
     if not over:
         title = tr("board_title", title=rules.title, n=spectator.deal_number)
     else:
-        title = tr({TableStatus.OVER: "board_over", TableStatus.CANCELLED: "board_cancelled"}.get(
-            table.status, "board_abandoned"), title=rules.title)
+        title = tr(
+            {TableStatus.OVER: "board_over", TableStatus.CANCELLED: "board_cancelled"}.get(
+                table.status, "board_abandoned"
+            ),
+            title=rules.title,
+        )
     recent = event_lines(table.recent[-RECENT_EVENTS:], table, tr)  # a document of before may hold more
-    embed = discord.Embed(title=title, colour=discord.Colour.dark_grey() if over else COLOUR,
-                          description=clip("\n".join(recent), 4000) or None)
+    embed = discord.Embed(
+        title=title,
+        colour=discord.Colour.dark_grey() if over else COLOUR,
+        description=clip("\n".join(recent), 4000) or None,
+    )
     if not over and spectator.turn is not None:
         phase = tr("phase_draw") if spectator.phase is Phase.DRAW else tr("phase_play")
         value = tr("board_turn_value", name=name_of(table, spectator.turn), phase=phase)
@@ -193,12 +208,13 @@ def board_embed(table: Table, tr: Translator, *, deadline: datetime | None = Non
             value += "\n" + tr("board_deadline", when=format_dt(deadline, "R"))
         embed.add_field(name=tr("board_turn"), value=value, inline=False)
         top = spectator.discard_top.pretty if spectator.discard_top else tr("board_empty")
-        embed.add_field(name=tr("board_discard"), value=tr("board_discard_value", top=top,
-                                                           n=spectator.discard_size))
+        embed.add_field(name=tr("board_discard"), value=tr("board_discard_value", top=top, n=spectator.discard_size))
         embed.add_field(name=tr("board_stock"), value=tr("board_stock_value", n=spectator.stock_size))
     if over and table.game.outcome is not None:
-        lines = [tr("board_standing", rank=s.rank, name=name_of(table, s.seat), score=s.score, deals=s.deals_won)
-                 for s in table.game.outcome.standings]
+        lines = [
+            tr("board_standing", rank=s.rank, name=name_of(table, s.seat), score=s.score, deals=s.deals_won)
+            for s in table.game.outcome.standings
+        ]
         embed.add_field(name=tr("board_standings"), value=clip("\n".join(lines)), inline=False)
     else:
         embed.add_field(name=tr("board_players"), value=clip(_players(spectator, table, tr)), inline=False)
@@ -252,8 +268,7 @@ def scores_embed(table: Table, tr: Translator) -> discord.Embed:
     for record in game.history[-20:]:
         points = " · ".join(f"{names[s]} {p}" for s, p in sorted(record.outcome.points.items()))
         rows.append(f"**{tr('scores_deal', n=record.number)}**: {points}")
-    rows.append(f"**{tr('scores_total')}**: " + " · ".join(f"{n} {s}" for n, s in zip(names, game.scores,
-                                                                                          strict=True)))
+    rows.append(f"**{tr('scores_total')}**: " + " · ".join(f"{n} {s}" for n, s in zip(names, game.scores, strict=True)))
     embed.description = clip("\n".join(rows), 4000)
     return embed
 
@@ -261,8 +276,9 @@ def scores_embed(table: Table, tr: Translator) -> discord.Embed:
 # -- the private hand (ephemeral only) ---------------------------------------------------------
 
 
-def hand_embed(view: PlayerView, table: Table, tr: Translator, advice: Advice | None,
-               deadline: datetime | None = None) -> discord.Embed:
+def hand_embed(
+    view: PlayerView, table: Table, tr: Translator, advice: Advice | None, deadline: datetime | None = None
+) -> discord.Embed:
     """A player's own hand, sorted, with the melds it can make now. For ephemeral replies only."""
     cards = []
     for card in view.hand:
@@ -270,8 +286,7 @@ def hand_embed(view: PlayerView, table: Table, tr: Translator, advice: Advice | 
         if view.drawn is not None and card.key == view.drawn.key:
             text = f"**{text}**"
         cards.append(text)
-    embed = discord.Embed(title=tr("hand_title", n=len(view.hand)), colour=COLOUR,
-                          description=" ".join(cards) or "—")
+    embed = discord.Embed(title=tr("hand_title", n=len(view.hand)), colour=COLOUR, description=" ".join(cards) or "—")
     if view.my_turn:
         if view.phase is Phase.DRAW:
             top = view.discard_top.pretty if view.discard_top else None
@@ -294,11 +309,17 @@ def hand_embed(view: PlayerView, table: Table, tr: Translator, advice: Advice | 
             value += "\n" + tr("hand_melds_cmd", command=f"`{meld_command(advice.playable_now)}`")
         embed.add_field(name=tr("hand_melds"), value=clip(value), inline=False)
         if advice.opening is not None:
-            embed.add_field(name=tr("hand_opening"), value=tr(
-                "hand_opening_value", need=advice.needed, have=advice.opening.melded_points), inline=False)
+            embed.add_field(
+                name=tr("hand_opening"),
+                value=tr("hand_opening_value", need=advice.needed, have=advice.opening.melded_points),
+                inline=False,
+            )
     top = view.discard_top.pretty if view.discard_top else tr("board_empty")
-    embed.add_field(name=tr("hand_table"), value=tr("hand_table_value", top=top, stock=view.stock_size,
-                                                    melds=len(view.melds)), inline=False)
+    embed.add_field(
+        name=tr("hand_table"),
+        value=tr("hand_table_value", top=top, stock=view.stock_size, melds=len(view.melds)),
+        inline=False,
+    )
     return embed
 
 
@@ -322,8 +343,14 @@ def hint_text(view: PlayerView, advice: Advice, tr: Translator) -> str:
     if advice.opening is not None:
         opening = advice.opening
         if advice.can_open:
-            lines.append(tr("hint_open_yes", melds=" · ".join(str(m) for m in opening.melds),
-                            points=opening.melded_points, need=advice.needed))
+            lines.append(
+                tr(
+                    "hint_open_yes",
+                    melds=" · ".join(str(m) for m in opening.melds),
+                    points=opening.melded_points,
+                    need=advice.needed,
+                )
+            )
         else:
             lines.append(tr("hint_open_no", points=opening.melded_points, need=advice.needed))
     if not view.my_turn:

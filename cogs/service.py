@@ -35,8 +35,7 @@ from rummy.view import PlayerView, view_for
 log = logging.getLogger(__name__)
 
 SCORES_KEPT = timedelta(hours=24)  # /scores still shows an ended game's sheet this long
-_ENDED_STATUS = {TableStatus.OVER: "finished", TableStatus.CANCELLED: "cancelled",
-                 TableStatus.ABANDONED: "abandoned"}
+_ENDED_STATUS = {TableStatus.OVER: "finished", TableStatus.CANCELLED: "cancelled", TableStatus.ABANDONED: "abandoned"}
 
 
 class Refusal(Exception):
@@ -158,8 +157,9 @@ class GameService:
                 log.error("game %s in channel %s cannot be loaded: closing it as abandoned", row.id, channel_id)
             else:
                 return None
-            return await self.db.games.finish_game(row.id, row.version, row.state_json, "abandoned", None,
-                                                   "unreadable", {})
+            return await self.db.games.finish_game(
+                row.id, row.version, row.state_json, "abandoned", None, "unreadable", {}
+            )
 
     async def score_sheet(self, channel_id: int) -> Table:
         """The table whose score sheet ``/scores`` shows: the active one, or the channel's last
@@ -182,8 +182,9 @@ class GameService:
             raise Refusal("game_closed")
         return row, self.tables.shared(row)
 
-    async def private_view(self, channel_id: int, user_id: int,
-                           game_id: int | None = None) -> tuple[GameRow, Table, PlayerView]:
+    async def private_view(
+        self, channel_id: int, user_id: int, game_id: int | None = None
+    ) -> tuple[GameRow, Table, PlayerView]:
         """The asking player's own view (their hand); refused to anyone not seated."""
         row, table = await self.current(channel_id, game_id)
         seat = table.seat_for(user_id)
@@ -195,8 +196,7 @@ class GameService:
     async def create(self, guild_id: int, channel_id: int, who: Who, preset: str | None) -> Outcome:
         async with self.lock(channel_id):
             table = Table.new(guild_id, channel_id, who.id, who.name, preset, seed=self.seed())
-            row = await self.db.games.create_game(guild_id, channel_id, who.id, table.preset,
-                                                  dump_table(table))
+            row = await self.db.games.create_game(guild_id, channel_id, who.id, table.preset, dump_table(table))
         self._changed(channel_id)
         return Outcome("created", table, row, seat=0)
 
@@ -204,14 +204,16 @@ class GameService:
         def change(t: Table) -> list[Event]:
             t.join(who.id, who.name)
             return []
+
         return await self._change(channel_id, game_id, "join", who.id, change, {"name": who.name})
 
     async def leave(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome:
         return await self._change(channel_id, game_id, "leave", who.id, lambda t: t.leave(who.id), {})
 
     async def kick(self, channel_id: int, who: Who, target: int) -> Outcome:
-        return await self._change(channel_id, None, "kick", who.id,
-                                  lambda t: t.kick(who.id, target, who.moderator), {"target": target})
+        return await self._change(
+            channel_id, None, "kick", who.id, lambda t: t.kick(who.id, target, who.moderator), {"target": target}
+        )
 
     async def start(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome:
         return await self._change(channel_id, game_id, "start", who.id, lambda t: t.start(who.id), {})
@@ -220,6 +222,7 @@ class GameService:
         def change(t: Table) -> list[Event]:
             t.cancel(who.id, who.moderator)
             return []
+
         return await self._change(channel_id, None, "cancel", who.id, change, {})
 
     async def add_bot(self, channel_id: int, who: Who, level: str) -> Outcome:
@@ -228,6 +231,7 @@ class GameService:
         def change(t: Table) -> list[Event]:
             detail["name"] = t.add_bot(who.id, level).name
             return []
+
         return await self._change(channel_id, None, "addbot", who.id, change, {"level": level}, detail)
 
     async def remove_bot(self, channel_id: int, who: Who) -> Outcome:
@@ -236,6 +240,7 @@ class GameService:
         def change(t: Table) -> list[Event]:
             detail["name"] = t.remove_bot(who.id).name
             return []
+
         return await self._change(channel_id, None, "removebot", who.id, change, {}, detail)
 
     async def configure(self, channel_id: int, who: Who, name: str, value: str) -> Outcome:
@@ -244,6 +249,7 @@ class GameService:
         def change(t: Table) -> list[Event]:
             detail["value"] = t.set(who.id, name, value)
             return []
+
         return await self._change(channel_id, None, "set", who.id, change, {"name": name, "value": value}, detail)
 
     # -- play --------------------------------------------------------------------------------
@@ -254,6 +260,7 @@ class GameService:
         def change(t: Table) -> list[Event]:
             seat[:] = [t.seat_for(who.id)]
             return t.act(seat[0], action)
+
         payload = act.action_to_json(action)
         out = await self._change(channel_id, game_id, payload["type"], who.id, change, payload)
         return Outcome(out.kind, out.table, out.row, out.events, seat[0], out.detail, out.new_turn)
@@ -367,19 +374,34 @@ class GameService:
         self._changed(channel_id)
         return Outcome(kind, table, row, tuple(events), detail=detail or {}, new_turn=_new_turn(table, before))
 
-    async def _commit(self, row: GameRow, table: Table, before: tuple[int, int, int] | None,
-                      actor: int | None, kind: str, payload: dict[str, Any]) -> GameRow:
+    async def _commit(
+        self,
+        row: GameRow,
+        table: Table,
+        before: tuple[int, int, int] | None,
+        actor: int | None,
+        kind: str,
+        payload: dict[str, Any],
+    ) -> GameRow:
         """Store the changed table; once committed it becomes the shared table of the new version
         (a write that fails leaves the cache, like the database, at the last committed state)."""
         state = dump_table(table)
         if table.status.active:
             new = await self.db.games.save_action(
-                row.id, row.version, state, table.status.value, actor, kind, payload,
-                turn_deadline=self._deadline(table, before))
+                row.id,
+                row.version,
+                state,
+                table.status.value,
+                actor,
+                kind,
+                payload,
+                turn_deadline=self._deadline(table, before),
+            )
         else:
             results = results_of(table) if table.status is TableStatus.OVER else None
-            new = await self.db.games.finish_game(row.id, row.version, state, _ENDED_STATUS[table.status],
-                                                  actor, kind, payload, results)
+            new = await self.db.games.finish_game(
+                row.id, row.version, state, _ENDED_STATUS[table.status], actor, kind, payload, results
+            )
         self.tables.put(new, table)
         return new
 

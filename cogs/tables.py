@@ -48,11 +48,20 @@ def results_of(table: Table) -> list[PlayerResult]:
     out = []
     for standing in table.game.outcome.standings:
         player = table.players[standing.seat]
-        out.append(PlayerResult(
-            user_id=table.leaderboard_id(standing.seat), display_name=player.name,
-            is_bot=player.is_bot, bot_level=player.bot_level, seat=standing.seat,
-            rank=standing.rank, won=standing.rank == 1, deals_won=standing.deals_won,
-            rummies=standing.rummies, final_score=standing.score))
+        out.append(
+            PlayerResult(
+                user_id=table.leaderboard_id(standing.seat),
+                display_name=player.name,
+                is_bot=player.is_bot,
+                bot_level=player.bot_level,
+                seat=standing.seat,
+                rank=standing.rank,
+                won=standing.rank == 1,
+                deals_won=standing.deals_won,
+                rummies=standing.rummies,
+                final_score=standing.score,
+            )
+        )
     return out
 
 

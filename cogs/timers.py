@@ -30,7 +30,6 @@ log = logging.getLogger(__name__)
 MAX_BACKOFF = 300.0  # seconds: the longest wait before a failing game task retries
 
 
-
 @dataclass
 class _Runner:
     task: asyncio.Task[None] | None = None
@@ -42,8 +41,14 @@ class _Runner:
 class Timers:
     """The per-game background tasks."""
 
-    def __init__(self, service: GameService, board: Board, *, error_backoff: float = 5.0,
-                 turn: Callable[[], Awaitable[None]] | None = None) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        board: Board,
+        *,
+        error_backoff: float = 5.0,
+        turn: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self.service = service
         self.board = board
         self.turn = turn  # planning waits behind interactions owing their first reply (cogs.priority)
@@ -62,8 +67,9 @@ class Timers:
             runner.idle.clear()
             return
         runner = self._runners[channel_id] = _Runner()
-        runner.task = asyncio.get_running_loop().create_task(self._run(channel_id, runner),
-                                                             name=f"rami-game-{channel_id}")
+        runner.task = asyncio.get_running_loop().create_task(
+            self._run(channel_id, runner), name=f"rami-game-{channel_id}"
+        )
         runner.task.add_done_callback(self._done)
 
     async def resume(self) -> int:
@@ -129,8 +135,9 @@ class Timers:
                     if failures == 1:
                         log.exception("the task of the game in channel %s failed; retrying", channel_id)
                     else:
-                        log.warning("the task of the game in channel %s failed again (%d in a row)",
-                                    channel_id, failures)
+                        log.warning(
+                            "the task of the game in channel %s failed again (%d in a row)", channel_id, failures
+                        )
                     if self.error_backoff > 0:
                         runner.idle.set()
                         wait = min(self.error_backoff * 2 ** (failures - 1), MAX_BACKOFF)

@@ -99,9 +99,16 @@ def button_json(cid: str, label: str, style: discord.ButtonStyle, disabled: bool
 
 def select_json(cid: str, placeholder: str, options: list[tuple[str, str]], disabled: bool = False) -> dict[str, Any]:
     """A single-choice select of ``(label, value)`` options as discord.py sends it (see :class:`Prebuilt`)."""
-    return {"type": 3, "custom_id": cid, "min_values": 1, "max_values": 1, "disabled": disabled, "required": True,
-            "placeholder": placeholder,
-            "options": [{"label": label, "value": value, "default": False} for label, value in options]}
+    return {
+        "type": 3,
+        "custom_id": cid,
+        "min_values": 1,
+        "max_values": 1,
+        "disabled": disabled,
+        "required": True,
+        "placeholder": placeholder,
+        "options": [{"label": label, "value": value, "default": False} for label, value in options],
+    }
 
 
 def row_json(*components: dict[str, Any]) -> dict[str, Any]:

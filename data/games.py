@@ -126,9 +126,7 @@ def _apply(
     if turn_deadline is not UNCHANGED:
         params.append(turn_deadline)
     sql = _UPDATE_SQL[message_id is not UNCHANGED, turn_deadline is not UNCHANGED]
-    row: sqlite3.Row | None = conn.execute(
-        sql, (*params, game_id, expected_version)
-    ).fetchone()
+    row: sqlite3.Row | None = conn.execute(sql, (*params, game_id, expected_version)).fetchone()
     if row is None:
         current = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
         if current is None:
@@ -137,8 +135,7 @@ def _apply(
             raise GameClosed(game_id, str(current["status"]))
         raise StaleState(game_id, expected_version, int(current["version"]))
     conn.execute(
-        "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",
         (game_id, int(row["version"]), actor_id, action_kind, payload, now),
     )
     return row
@@ -207,9 +204,7 @@ class GameStore:
 
     async def list_active(self) -> list[GameRow]:
         """Every lobby and game in play, oldest first (to resume timers and buttons)."""
-        rows = await self._db.fetchall(
-            f"SELECT * FROM games WHERE status IN {_ACTIVE_SQL} ORDER BY id"
-        )
+        rows = await self._db.fetchall(f"SELECT * FROM games WHERE status IN {_ACTIVE_SQL} ORDER BY id")
         return [game_row(row) for row in rows]
 
     async def save_action(
@@ -241,8 +236,17 @@ class GameStore:
 
         def save(conn: sqlite3.Connection) -> sqlite3.Row:
             return _apply(
-                conn, game_id, expected_version, state_json, checked, actor_id, action_kind,
-                payload, message_id, deadline, now,
+                conn,
+                game_id,
+                expected_version,
+                state_json,
+                checked,
+                actor_id,
+                action_kind,
+                payload,
+                message_id,
+                deadline,
+                now,
             )
 
         return game_row(await self._db.write(save), state_json)
@@ -283,8 +287,17 @@ class GameStore:
 
         def finish(conn: sqlite3.Connection) -> sqlite3.Row:
             row = _apply(
-                conn, game_id, expected_version, state_json, checked, actor_id, action_kind,
-                payload, message_id, None, now,
+                conn,
+                game_id,
+                expected_version,
+                state_json,
+                checked,
+                actor_id,
+                action_kind,
+                payload,
+                message_id,
+                None,
+                now,
             )
             if results is not None:
                 record_results(
@@ -321,14 +334,10 @@ class GameStore:
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         """The game's action log, oldest first."""
-        rows = await self._db.fetchall(
-            "SELECT * FROM game_actions WHERE game_id = ? ORDER BY seq", (game_id,)
-        )
+        rows = await self._db.fetchall("SELECT * FROM game_actions WHERE game_id = ? ORDER BY seq", (game_id,))
         return [action_row(row) for row in rows]
 
     async def results(self, game_id: int) -> list[ResultRow]:
         """The stored results of a finished game, by rank then seat (empty if none)."""
-        rows = await self._db.fetchall(
-            "SELECT * FROM game_results WHERE game_id = ? ORDER BY rank, seat", (game_id,)
-        )
+        rows = await self._db.fetchall("SELECT * FROM game_results WHERE game_id = ? ORDER BY rank, seat", (game_id,))
         return [result_row(row) for row in rows]

@@ -212,14 +212,11 @@ ON CONFLICT (guild_id, preset, user_id) DO UPDATE SET
 """
 
 
-def _ratings(
-    conn: sqlite3.Connection, guild_id: int, preset: str, results: Sequence[PlayerResult]
-) -> list[Rating]:
+def _ratings(conn: sqlite3.Connection, guild_id: int, preset: str, results: Sequence[PlayerResult]) -> list[Rating]:
     users = [r.user_id for r in results]
     marks = ", ".join("?" * len(users))
     rows = conn.execute(
-        f"SELECT user_id, mu, sigma FROM player_stats"
-        f" WHERE guild_id = ? AND preset = ? AND user_id IN ({marks})",
+        f"SELECT user_id, mu, sigma FROM player_stats WHERE guild_id = ? AND preset = ? AND user_id IN ({marks})",
         (guild_id, preset, *users),
     ).fetchall()
     known = {int(row[0]): Rating(float(row[1]), float(row[2])) for row in rows}

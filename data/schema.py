@@ -112,9 +112,7 @@ def _checked(migrations: Iterable[Migration]) -> list[Migration]:
 
 async def schema_version(db: Database) -> int:
     """The version of the newest migration applied to this database (0 for a new file)."""
-    row = await db.fetchone(
-        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'schema_version'"
-    )
+    row = await db.fetchone("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'schema_version'")
     if row is None:
         return 0
     row = await db.fetchone("SELECT COALESCE(MAX(version), 0) FROM schema_version")

@@ -67,12 +67,16 @@ _RANK_LABEL = {r: str(r.value) for r in Rank} | {
     Rank.KING: "K",
 }
 _RANK_PARSE = {v: k for k, v in _RANK_LABEL.items()} | {"T": Rank.TEN, "1": Rank.ACE}
-_SUIT_PARSE = {s.value: s for s in Suit} | {s.symbol: s for s in Suit} | {
-    "♧": Suit.CLUBS,
-    "♢": Suit.DIAMONDS,
-    "♡": Suit.HEARTS,
-    "♤": Suit.SPADES,
-}
+_SUIT_PARSE = (
+    {s.value: s for s in Suit}
+    | {s.symbol: s for s in Suit}
+    | {
+        "♧": Suit.CLUBS,
+        "♢": Suit.DIAMONDS,
+        "♡": Suit.HEARTS,
+        "♤": Suit.SPADES,
+    }
+)
 _JOKER_WORDS = {"JK", "*", "🃏", "JOKER", "JO"}
 # Emoji presentation selectors that phones add after suit symbols ("7♥️"): not part of the card.
 _VS16 = "\ufe0f"

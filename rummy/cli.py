@@ -44,8 +44,12 @@ def build_parser(streams: Streams) -> tuple[Parser, dict[str, Parser]]:
     parsers: dict[str, Parser] = {}
     for command in COMMANDS.values():
         child = sub.add_parser(
-            command.name, help=command.help, description=command.help[0].upper() + command.help[1:] + ".",
-            epilog=command.epilog, streams=streams, json_errors=command.json_output,
+            command.name,
+            help=command.help,
+            description=command.help[0].upper() + command.help[1:] + ".",
+            epilog=command.epilog,
+            streams=streams,
+            json_errors=command.json_output,
         )
         command.add_arguments(child)
         parsers[command.name] = child

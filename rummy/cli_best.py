@@ -111,21 +111,30 @@ def judge_best(request: Request) -> tuple[dict[str, Any], int]:
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     add_rules_arguments(parser)
-    parser.add_argument("--objective", choices=OBJECTIVES, default="deadwood",
-                        help="least deadwood left (default), or most melded points (to reach an opening)")
-    parser.add_argument("--after-draw", action="store_true",
-                        help="the hand holds one card more than it keeps: also name the best discard")
-    parser.add_argument("--forbidden", metavar="CARD", type=str,
-                        help="with --after-draw: a card that may not be discarded (the one just taken "
-                             "from the discard pile)")
+    parser.add_argument(
+        "--objective",
+        choices=OBJECTIVES,
+        default="deadwood",
+        help="least deadwood left (default), or most melded points (to reach an opening)",
+    )
+    parser.add_argument(
+        "--after-draw",
+        action="store_true",
+        help="the hand holds one card more than it keeps: also name the best discard",
+    )
+    parser.add_argument(
+        "--forbidden",
+        metavar="CARD",
+        type=str,
+        help="with --after-draw: a card that may not be discarded (the one just taken from the discard pile)",
+    )
     add_jsonl_argument(parser)
     parser.add_argument("cards", nargs="*", metavar="CARDS", help=CARDS_HELP)
 
 
 def _run(args: argparse.Namespace, streams: Streams) -> int:
     try:
-        options = {"objective": args.objective, "after_draw": args.after_draw,
-                   "forbidden": _forbidden(args.forbidden)}
+        options = {"objective": args.objective, "after_draw": args.after_draw, "forbidden": _forbidden(args.forbidden)}
     except CliError as exc:
         write_json(streams.stdout, {"error": str(exc)})
         return EXIT_MALFORMED
@@ -133,5 +142,11 @@ def _run(args: argparse.Namespace, streams: Streams) -> int:
     return run_judge(args, streams, judge_best, options, line_keys=keys, need_cards=False)
 
 
-COMMAND = Command("best", "the best melds for a hand, and the best discard (JSON answer)", BEST_EPILOG,
-                  _arguments, _run, json_output=True)
+COMMAND = Command(
+    "best",
+    "the best melds for a hand, and the best discard (JSON answer)",
+    BEST_EPILOG,
+    _arguments,
+    _run,
+    json_output=True,
+)

@@ -27,9 +27,9 @@ EXIT_MALFORMED = 2
 EXIT_INTERNAL = 3
 
 JSONL_HELP = (
-    "read one JSON object per stdin line, e.g. {\"cards\": \"7H 8H 9H\", \"preset\": \"ref51\"} "
+    'read one JSON object per stdin line, e.g. {"cards": "7H 8H 9H", "preset": "ref51"} '
     "(cards as a string or a list; preset is optional and overrides --preset), and answer one JSON "
-    "object per line in order; blank lines are skipped, a malformed line answers {\"error\": ...} "
+    'object per line in order; blank lines are skipped, a malformed line answers {"error": ...} '
     "and the run goes on; the exit code is then 0"
 )
 CARDS_HELP = "cards as separate arguments or one quoted string, spaces or commas: 7H 8H 9H, '10S,JS,QS', JK=6S"
@@ -87,11 +87,16 @@ def write_json(out: IO[str], obj: Mapping[str, Any]) -> None:
 
 def add_rules_arguments(parser: argparse.ArgumentParser, preset_required: bool = False) -> None:
     parser.add_argument(
-        "--preset", metavar="P", required=preset_required,
+        "--preset",
+        metavar="P",
+        required=preset_required,
         help=f"rules preset, required unless each --jsonl line names one: {', '.join(PRESETS)}",
     )
     parser.add_argument(
-        "--house", metavar="KNOB=VALUE", action="append", default=[],
+        "--house",
+        metavar="KNOB=VALUE",
+        action="append",
+        default=[],
         help="a house rule on top of the preset, e.g. --house opening=40 (repeatable; see README)",
     )
 
@@ -115,7 +120,7 @@ def load_rules(preset: str | None, house: list[str]) -> Rules:
 def read_cards(raw: str | list[Any]) -> list[Card]:
     """Cards from one string or a list of tokens; :class:`CliError` names the bad token."""
     if not isinstance(raw, str) and not (isinstance(raw, list) and all(isinstance(t, str) for t in raw)):
-        raise CliError("Cards are a string like \"7H 8H 9H\" or a list of strings like [\"7H\", \"8H\"].")
+        raise CliError('Cards are a string like "7H 8H 9H" or a list of strings like ["7H", "8H"].')
     try:
         return parse_cards(raw)
     except RummyError as exc:

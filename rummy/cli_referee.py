@@ -105,7 +105,10 @@ examples:
 def _rules_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("preset", nargs="?", metavar="P", help=f"one of {', '.join(PRESETS)}")
     parser.add_argument(
-        "--house", metavar="KNOB=VALUE", action="append", default=[],
+        "--house",
+        metavar="KNOB=VALUE",
+        action="append",
+        default=[],
         help="a house rule on top of the preset, e.g. --house opening=40 (repeatable)",
     )
 
@@ -123,9 +126,16 @@ def _rules(args: argparse.Namespace, streams: Streams) -> int:
 
 
 COMMANDS = (
-    Command("check", "judge one meld under a preset (JSON answer)", CHECK_EPILOG,
-            _check_arguments, _check, json_output=True),
-    Command("score", "what cards left in hand cost under a preset (JSON answer)", SCORE_EPILOG,
-            _check_arguments, _score, json_output=True),
+    Command(
+        "check", "judge one meld under a preset (JSON answer)", CHECK_EPILOG, _check_arguments, _check, json_output=True
+    ),
+    Command(
+        "score",
+        "what cards left in hand cost under a preset (JSON answer)",
+        SCORE_EPILOG,
+        _check_arguments,
+        _score,
+        json_output=True,
+    ),
     Command("rules", "a preset's rules in plain words", RULES_EPILOG, _rules_arguments, _rules),
 )

@@ -36,5 +36,6 @@ def _run(args: argparse.Namespace, streams: Streams) -> int:
     return 0
 
 
-COMMAND = Command("simulate", "play headless games between computer players and print win rates", EPILOG,
-                  simulate.add_arguments, _run)
+COMMAND = Command(
+    "simulate", "play headless games between computer players and print win rates", EPILOG, simulate.add_arguments, _run
+)

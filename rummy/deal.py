@@ -80,8 +80,7 @@ class Deal:
 
     # -- dealing ---------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: Rules, number: int, seats: list[int], dealer: int,
-            rng: random.Random) -> Deal:
+    def new(cls, rules: Rules, number: int, seats: list[int], dealer: int, rng: random.Random) -> Deal:
         """Shuffle with ``rng`` and deal; the starter sits left of the dealer."""
         n = len(seats)
         pack = make_pack(rules.decks_for(n), rules.jokers_for(n))
@@ -190,8 +189,9 @@ class Deal:
     def _plan_draw(self, source: act.Source) -> act.Source:
         if self.phase is not Phase.DRAW:
             if self.turns == 0 and self.rules.first_discard is FirstDiscard.STARTER_EXTRA_CARD:
-                raise WrongPhase("The starter's first turn has no draw: meld if you like, then discard.",
-                                 key="starter_no_draw")
+                raise WrongPhase(
+                    "The starter's first turn has no draw: meld if you like, then discard.", key="starter_no_draw"
+                )
             raise WrongPhase("You have already drawn this turn: meld, lay off or discard.", key="already_drew")
         if source is act.Source.DISCARD:
             if not self.discard:
@@ -227,8 +227,7 @@ class Deal:
         self.played_now = True
         self._note_joker_played(plan.cards)
         points = sum(m.points(self.rules) for m in plan.melds)
-        events = [Event("melded", seat, melds=tuple(tuple(m.labels()) for m in plan.melds),
-                        detail={"points": points})]
+        events = [Event("melded", seat, melds=tuple(tuple(m.labels()) for m in plan.melds), detail={"points": points})]
         return events + self._maybe_out(seat)
 
     def _commit_lay_off(self, seat: int, plan: plays.LayOffPlan) -> list[Event]:
@@ -237,8 +236,15 @@ class Deal:
         self.melds[plan.target].meld = plan.meld
         self.played_now = True
         self._note_joker_played(plan.cards)
-        events = [Event("laid_off", seat, cards=tuple(c.unpinned().pretty for c in plan.cards),
-                        target=plan.target, melds=(tuple(plan.meld.labels()),))]
+        events = [
+            Event(
+                "laid_off",
+                seat,
+                cards=tuple(c.unpinned().pretty for c in plan.cards),
+                target=plan.target,
+                melds=(tuple(plan.meld.labels()),),
+            )
+        ]
         return events + self._maybe_out(seat)
 
     def _commit_swap(self, seat: int, plan: plays.SwapPlan) -> list[Event]:
@@ -249,8 +255,7 @@ class Deal:
         self.melds[plan.target].meld = plan.meld
         self.joker_to_play = plan.joker
         self.played_now = True
-        return [Event("swapped", seat, card=plan.card.pretty, target=plan.target,
-                      melds=(tuple(plan.meld.labels()),))]
+        return [Event("swapped", seat, card=plan.card.pretty, target=plan.target, melds=(tuple(plan.meld.labels()),))]
 
     def _forget_played(self, seat: int) -> None:
         """The card drawn, or taken from the discard pile, this turn is that card only while it is in
@@ -298,12 +303,18 @@ class Deal:
         self.outcome = outcome
         self.phase = Phase.OVER
         self.drawn = None
-        return [Event("deal_over", None, detail={
-            "reason": outcome.reason.value,
-            "winners": list(outcome.winners),
-            "points": {str(k): v for k, v in outcome.points.items()},
-            "rummy": outcome.rummy,
-        })]
+        return [
+            Event(
+                "deal_over",
+                None,
+                detail={
+                    "reason": outcome.reason.value,
+                    "winners": list(outcome.winners),
+                    "points": {str(k): v for k, v in outcome.points.items()},
+                    "rummy": outcome.rummy,
+                },
+            )
+        ]
 
     def _dead(self, reason: DealEnd) -> list[Event]:
         if self.rules.dead_deal is DeadDeal.LOWEST_HAND_WINS:
@@ -356,8 +367,9 @@ class Deal:
             # Turned over unshuffled: the oldest discard becomes the top (end of the list).
             self.stock = list(reversed(pile))
         self.refills += 1
-        return Event("stock_rebuilt", None, detail={"cards": len(self.stock),
-                                                    "shuffled": policy is StockRefill.SHUFFLE_KEEP_TOP})
+        return Event(
+            "stock_rebuilt", None, detail={"cards": len(self.stock), "shuffled": policy is StockRefill.SHUFFLE_KEEP_TOP}
+        )
 
     def remove_seat(self, seat: int, rng: random.Random, play_on: bool = True) -> list[Event]:
         """A player leaves mid-deal: their hand goes under the stock, the turn moves on.

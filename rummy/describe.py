@@ -43,32 +43,49 @@ class Decision:
 
 
 DECISIONS: tuple[Decision, ...] = (
-    Decision("starter_may_meld", frozenset({"rami51"}),
-             lambda r: r.first_discard is FirstDiscard.STARTER_EXTRA_CARD,
-             "the starter may meld on that turn"),
-    Decision("who_starts", frozenset({"rami100", "rami51"}),
-             lambda r: True, "the dealer rotates left each deal"),
-    Decision("jokers_per_meld", frozenset({"rami51"}),
-             lambda r: r.jokers > 0 and r.joker_limit is JokerLimit.NO_MORE_THAN_NATURALS,
-             "never more jokers than natural cards in a meld"),
-    Decision("ace_in_set", _ALL_BUT_REF,
-             lambda r: r.opening > 0 and r.ace_in_set_points == 11, "an ace in a set counts 11"),
-    Decision("discard_rule", frozenset({"rami100", "rami51"}),
-             lambda r: True, "The card taken from the discard pile cannot be discarded that turn"),
-    Decision("final_discard_optional", frozenset({"rami51"}),
-             lambda r: not r.final_discard_required, "a final discard is optional"),
+    Decision(
+        "starter_may_meld",
+        frozenset({"rami51"}),
+        lambda r: r.first_discard is FirstDiscard.STARTER_EXTRA_CARD,
+        "the starter may meld on that turn",
+    ),
+    Decision("who_starts", frozenset({"rami100", "rami51"}), lambda r: True, "the dealer rotates left each deal"),
+    Decision(
+        "jokers_per_meld",
+        frozenset({"rami51"}),
+        lambda r: r.jokers > 0 and r.joker_limit is JokerLimit.NO_MORE_THAN_NATURALS,
+        "never more jokers than natural cards in a meld",
+    ),
+    Decision(
+        "ace_in_set", _ALL_BUT_REF, lambda r: r.opening > 0 and r.ace_in_set_points == 11, "an ace in a set counts 11"
+    ),
+    Decision(
+        "discard_rule",
+        frozenset({"rami100", "rami51"}),
+        lambda r: True,
+        "The card taken from the discard pile cannot be discarded that turn",
+    ),
+    Decision(
+        "final_discard_optional",
+        frozenset({"rami51"}),
+        lambda r: not r.final_discard_required,
+        "a final discard is optional",
+    ),
     Decision("rami_sec_off", _REF, lambda r: not r.rummy_doubles, "Rummy (rami sec) does not double"),
-    Decision("refill_unlimited", frozenset({"rami51"}),
-             lambda r: r.refill_limit is None, "as often as needed"),
+    Decision("refill_unlimited", frozenset({"rami51"}), lambda r: r.refill_limit is None, "as often as needed"),
     Decision("turn_cap", _ALL_BUT_REF, lambda r: True, "at the safety cap of {r.turn_cap} turns"),
     Decision("penalty_scoring", _REF, lambda r: r.penalty, "each loser scores their own hand as penalty points"),
     Decision("ace_value", _REF, lambda r: r.ace_value == 11, "ace 11"),
     Decision("joker_value", _REF, lambda r: r.jokers > 0 and r.joker_value == 25, "joker 25"),
-    Decision("game_length", _REF, lambda r: r.game_end is GameEnd.ELIMINATION,
-             "reaching {r.game_length} points puts you out"),
-    Decision("deal_cap", frozenset({"rummy100", "rami100", "rami51", "ref40", "ref51"}),
-             lambda r: r.game_end is not GameEnd.DEALS,
-             "{r.deal_cap} deals at most"),
+    Decision(
+        "game_length", _REF, lambda r: r.game_end is GameEnd.ELIMINATION, "reaching {r.game_length} points puts you out"
+    ),
+    Decision(
+        "deal_cap",
+        frozenset({"rummy100", "rami100", "rami51", "ref40", "ref51"}),
+        lambda r: r.game_end is not GameEnd.DEALS,
+        "{r.deal_cap} deals at most",
+    ),
 )
 
 
@@ -126,8 +143,10 @@ def _pack(rules: Rules) -> str:
 def _deal(rules: Rules) -> str:
     size = _counts({n: str(rules.hand_size_for(n)) for n in _players(rules)}, " cards each")
     if rules.first_discard is FirstDiscard.STARTER_EXTRA_CARD:
-        first = (f"the starter gets one more and starts the discard pile (défausse) without drawing; "
-                 f"{_phrase(rules, 'starter_may_meld')}")
+        first = (
+            f"the starter gets one more and starts the discard pile (défausse) without drawing; "
+            f"{_phrase(rules, 'starter_may_meld')}"
+        )
     else:
         first = "the next card starts the discard pile (défausse)"
     starts = f"Left of the dealer starts; {_phrase(rules, 'who_starts')}"
@@ -138,20 +157,24 @@ def _deal(rules: Rules) -> str:
 
 def _turn(rules: Rules) -> str:
     per_turn = "only one new meld per turn" if rules.one_meld_per_turn else "any number of melds"
-    return (f"**Turn**: draw from the stock or the discard pile, meld ({per_turn}), lay off, then discard. "
-            f"{_phrase(rules, 'discard_rule')}.")
+    return (
+        f"**Turn**: draw from the stock or the discard pile, meld ({per_turn}), lay off, then discard. "
+        f"{_phrase(rules, 'discard_rule')}."
+    )
 
 
 def _melds(rules: Rules) -> str:
-    ace = ("ace low or high (A-2-3, Q-K-A)" if rules.ace is AceRule.LOW_OR_HIGH
-           else "ace low only (A-2-3, never Q-K-A)")
-    text = (f"**Melds**: sets (brelan, carré) of 3-4 of a rank, suits all different; runs (suite) of 3+ in one suit; "
-            f"{ace}, never K-A-2.")
+    ace = "ace low or high (A-2-3, Q-K-A)" if rules.ace is AceRule.LOW_OR_HIGH else "ace low only (A-2-3, never Q-K-A)"
+    text = (
+        f"**Melds**: sets (brelan, carré) of 3-4 of a rank, suits all different; runs (suite) of 3+ in one suit; "
+        f"{ace}, never K-A-2."
+    )
     if rules.jokers:
-        limit = ("at most one per meld" if rules.joker_limit is JokerLimit.ONE
-                 else _phrase(rules, "jokers_per_meld"))
-        text += (f" A joker stands for any card, {limit}; its card is fixed when melded "
-                 "(name it: JK=6S; else the lower one).")
+        limit = "at most one per meld" if rules.joker_limit is JokerLimit.ONE else _phrase(rules, "jokers_per_meld")
+        text += (
+            f" A joker stands for any card, {limit}; its card is fixed when melded "
+            "(name it: JK=6S; else the lower one)."
+        )
     return text
 
 
@@ -162,8 +185,7 @@ def _opening(rules: Rules) -> str:
     if rules.ace_in_set_points == 11:
         ace += f"; {_phrase(rules, 'ace_in_set')}"
     jokers = ", a joker as its card" if rules.jokers else ""
-    return (f"**Opening**: your first lay-down totals {rules.opening}+ points: 2-10 face value, J Q K 10, "
-            f"{ace}{jokers}.")
+    return f"**Opening**: your first lay-down totals {rules.opening}+ points: 2-10 face value, J Q K 10, {ace}{jokers}."
 
 
 def _lay_offs(rules: Rules) -> str:
@@ -174,8 +196,10 @@ def _lay_offs(rules: Rules) -> str:
     }[rules.lay_off]
     text = f"**Lay-offs** on any meld: {when}. Melds are never split or rearranged."
     if rules.joker_swap:
-        text += (" **Joker swap**: once opened, take a melded joker by putting in its exact card, "
-                 "then meld it again that turn if you can; in a set only beside 3 natural cards.")
+        text += (
+            " **Joker swap**: once opened, take a melded joker by putting in its exact card, "
+            "then meld it again that turn if you can; in a set only beside 3 natural cards."
+        )
     return text
 
 
@@ -201,14 +225,17 @@ def _stock(rules: Rules) -> str:
     if limit == 0:
         refill = "the stock is never rebuilt"
     else:
-        times = (_phrase(rules, "refill_unlimited") if limit is None
-                 else "once" if limit == 1 else f"at most {limit} times")
+        times = (
+            _phrase(rules, "refill_unlimited") if limit is None else "once" if limit == 1 else f"at most {limit} times"
+        )
         refill = f"{refill}, {times}"
     if rules.draw_discard_when_stock_empty:
         refill = f"the next player may take the top discard; else {refill}"
     dead = "nobody scores" if rules.dead_deal is DeadDeal.NOBODY_SCORES else "the lowest hand wins"
-    return (f"**Empty stock**: {refill}. When it cannot be rebuilt, "
-            f"or {_phrase(rules, 'turn_cap')}, the deal ends and {dead}.")
+    return (
+        f"**Empty stock**: {refill}. When it cannot be rebuilt, "
+        f"or {_phrase(rules, 'turn_cap')}, the deal ends and {dead}."
+    )
 
 
 def _scoring(rules: Rules) -> str:
@@ -275,8 +302,10 @@ def describe_rules(rules: Rules) -> str:
         full = f"{text}\n**House rules**:\n" + "\n".join(f"- {line}" for line in overrides)
         if len(full) <= DISCORD_LIMIT:
             return full
-        for summary in ("; ".join(describe_overrides(rules, explain=False)),
-                        f"{len(overrides)} changes: " + ", ".join(rules.overrides_from(PRESETS[rules.name]))):
+        for summary in (
+            "; ".join(describe_overrides(rules, explain=False)),
+            f"{len(overrides)} changes: " + ", ".join(rules.overrides_from(PRESETS[rules.name])),
+        ):
             if len(text) + len(summary) + 20 <= DISCORD_LIMIT:
                 return f"{text}\n**House rules**: {summary}."
         tail = f"\n**House rules**: {len(overrides)} changes, all shown above."

@@ -72,8 +72,9 @@ class Game:
     outcome: GameOutcome | None = None
 
     @classmethod
-    def new(cls, rules: Rules, players: list[Player], seed: int | None = None,
-            dealer: int | None = None) -> tuple[Game, list[Event]]:
+    def new(
+        cls, rules: Rules, players: list[Player], seed: int | None = None, dealer: int | None = None
+    ) -> tuple[Game, list[Event]]:
         """Start a game and its first deal. The first dealer is drawn at random (or seeded)."""
         rules.validate(len(players))
         game = cls(rules, list(players), seed, [0] * len(players))
@@ -106,8 +107,7 @@ class Game:
 
     @property
     def active_seats(self) -> list[int]:
-        return [s for s in range(len(self.players))
-                if s not in self.eliminated and s not in self.dropped]
+        return [s for s in range(len(self.players)) if s not in self.eliminated and s not in self.dropped]
 
     @property
     def deal_number(self) -> int:
@@ -171,8 +171,9 @@ class Game:
 
     def _abandon_deal(self) -> list[Event]:
         assert self.deal is not None
-        outcome = DealOutcome(DealEnd.ABANDONED, (), dict.fromkeys(self.deal.hands, 0),
-                              dict.fromkeys(self.deal.hands, 0))
+        outcome = DealOutcome(
+            DealEnd.ABANDONED, (), dict.fromkeys(self.deal.hands, 0), dict.fromkeys(self.deal.hands, 0)
+        )
         self.deal.outcome = outcome
         self.deal.phase = Phase.OVER
         over = Event("deal_over", None, detail={"reason": "abandoned", "winners": [], "points": {}, "rummy": False})
@@ -214,8 +215,13 @@ class Game:
     def _next_dealer(self, deal: Deal) -> int:
         active = self.active_seats
         outcome = deal.outcome
-        if (self.rules.winner_deals_two_players and len(active) == 2 and outcome is not None
-                and len(outcome.winners) == 1 and outcome.winners[0] in active):
+        if (
+            self.rules.winner_deals_two_players
+            and len(active) == 2
+            and outcome is not None
+            and len(outcome.winners) == 1
+            and outcome.winners[0] in active
+        ):
             return outcome.winners[0]
         n = len(self.players)
         for step in range(1, n + 1):
@@ -226,10 +232,8 @@ class Game:
 
     def _start_deal(self) -> list[Event]:
         seats = self.active_seats
-        self.deal = Deal.new(self.rules, len(self.history) + 1, seats, self.dealer,
-                             self._rng("deal"))
-        return [Event("deal_started", self.dealer, detail={
-            "number": self.deal.number, "starter": self.deal.turn})]
+        self.deal = Deal.new(self.rules, len(self.history) + 1, seats, self.dealer, self._rng("deal"))
+        return [Event("deal_started", self.dealer, detail={"number": self.deal.number, "starter": self.deal.turn})]
 
     def _standings(self) -> GameOutcome:
         n = len(self.players)
@@ -256,6 +260,15 @@ class Game:
             rank = i + 1
             if i and key(order[i - 1]) == key(seat):
                 rank = standings[-1].rank
-            standings.append(Standing(seat, rank, self.scores[seat], won[seat], rummies[seat],
-                                      seat in self.eliminated, seat in self.dropped))
+            standings.append(
+                Standing(
+                    seat,
+                    rank,
+                    self.scores[seat],
+                    won[seat],
+                    rummies[seat],
+                    seat in self.eliminated,
+                    seat in self.dropped,
+                )
+            )
         return GameOutcome(tuple(standings))

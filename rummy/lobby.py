@@ -62,8 +62,9 @@ def _host(table: Table, user_id: int, moderator: bool = False, what: str = "do t
 
 def _room(table: Table) -> None:
     if len(table.players) >= table.max_players:
-        raise LobbyError(f"The table is full ({table.max_players} seats).", key="table_full",
-                         params={"max": table.max_players})
+        raise LobbyError(
+            f"The table is full ({table.max_players} seats).", key="table_full", params={"max": table.max_players}
+        )
 
 
 def join(table: Table, user_id: int, name: str) -> None:
@@ -156,8 +157,7 @@ def start(table: Table, by: int) -> list[Event]:
     _host(table, by, what="start the game")
     _lobby(table)
     if len(table.players) < MIN_PLAYERS:
-        raise LobbyError(f"You need at least {MIN_PLAYERS} players to start: "
-                         "invite someone or add a computer player.")
+        raise LobbyError(f"You need at least {MIN_PLAYERS} players to start: invite someone or add a computer player.")
     rules = table.rules
     try:
         rules.validate(len(table.players))

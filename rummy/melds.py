@@ -135,17 +135,18 @@ def make_meld(cards: Sequence[Card], rules: Rules) -> Meld:
     """Judge ``cards`` as one meld; raise :class:`InvalidMeld` with a reason a player reads."""
     shown = format_cards(cards)
     if len(cards) < 3:
-        raise InvalidMeld(f"{shown} is not a meld: a meld needs at least 3 cards.", key="meld_too_short",
-                          params={"cards": shown})
+        raise InvalidMeld(
+            f"{shown} is not a meld: a meld needs at least 3 cards.", key="meld_too_short", params={"cards": shown}
+        )
     naturals = [c for c in cards if not c.is_joker]
     jokers = [c for c in cards if c.is_joker]
     _check_jokers(len(naturals), len(jokers), rules, shown)
     if not naturals:
         raise InvalidMeld(f"{shown} is not a meld: it needs natural cards.")
     ranks = {c.rank for c in naturals}
-    if len(ranks) == 1 and (len(naturals) > 1 or all(
-        j.stands_for is None or j.stands_for.rank == naturals[0].rank for j in jokers
-    )):
+    if len(ranks) == 1 and (
+        len(naturals) > 1 or all(j.stands_for is None or j.stands_for.rank == naturals[0].rank for j in jokers)
+    ):
         return _make_set(naturals, jokers, shown)
     return _make_run(naturals, jokers, rules, shown)
 
@@ -155,8 +156,7 @@ def _make_set(naturals: list[Card], jokers: list[Card], shown: str) -> Meld:
     assert rank is not None
     suits = [c.suit for c in naturals]
     if len(set(suits)) != len(suits):
-        raise InvalidMeld(f"{shown} is not a set: the suits must all differ.", key="set_suits",
-                          params={"cards": shown})
+        raise InvalidMeld(f"{shown} is not a set: the suits must all differ.", key="set_suits", params={"cards": shown})
     if len(naturals) + len(jokers) > 4:
         raise InvalidMeld(f"{shown} is not a set: a set has 3 or 4 cards, one of each suit.")
     for j in jokers:
@@ -165,8 +165,7 @@ def _make_set(naturals: list[Card], jokers: list[Card], shown: str) -> Meld:
                 raise InvalidMeld(f"{shown} is not a set: the joker must stand for a {rank.label}.")
             if j.stands_for.suit in suits:
                 raise InvalidMeld(
-                    f"{shown} is not a set: the suits must all differ "
-                    f"({j.stands_for.pretty} is already there)."
+                    f"{shown} is not a set: the suits must all differ ({j.stands_for.pretty} is already there)."
                 )
     ordered = tuple(naturals + [j.unpinned() for j in jokers])
     return Meld(MeldKind.SET, ordered, rank=rank)
@@ -212,8 +211,11 @@ def _make_run(
     if len(suits) > 1:
         if len({c.rank for c in every_natural}) == 1:
             raise InvalidMeld(f"{shown} is not a set: the suits must all differ.")
-        raise InvalidMeld(f"{shown} is not a run: the cards of a run share one suit (and a set shares one rank).",
-                          key="not_run_or_set", params={"cards": shown})
+        raise InvalidMeld(
+            f"{shown} is not a run: the cards of a run share one suit (and a set shares one rank).",
+            key="not_run_or_set",
+            params={"cards": shown},
+        )
     suit = every_natural[0].suit
     assert suit is not None
     for j in jokers:
@@ -267,16 +269,17 @@ def lay_off(meld: Meld, cards: Sequence[Card], rules: Rules) -> Meld:
         if meld.kind is MeldKind.SET:
             new_naturals = [c for c in cards if not c.is_joker]
             if any(c.rank != meld.rank for c in new_naturals):
-                raise InvalidMeld(f"only a {meld.rank.label if meld.rank else ''} fits a set of "
-                                  f"{meld.rank.label if meld.rank else ''}s.")
+                raise InvalidMeld(
+                    f"only a {meld.rank.label if meld.rank else ''} fits a set of "
+                    f"{meld.rank.label if meld.rank else ''}s."
+                )
             made = _make_set(
                 [c for c in meld.cards if not c.is_joker] + new_naturals,
                 [c for c in meld.cards if c.is_joker] + [c for c in cards if c.is_joker],
                 shown,
             )
             # Keep the table order: old cards first.
-            return Meld(MeldKind.SET, tuple(meld.cards) + tuple(c.unpinned() for c in cards),
-                        rank=made.rank)
+            return Meld(MeldKind.SET, tuple(meld.cards) + tuple(c.unpinned() for c in cards), rank=made.rank)
         fixed = {meld.start + i: c for i, c in enumerate(meld.cards)}
         new_naturals = [c for c in cards if not c.is_joker]
         try:
@@ -307,9 +310,7 @@ def swap_joker(meld: Meld, card: Card, rules: Rules) -> tuple[Meld, Card]:
     if not jokers:
         raise CannotSwap(f"{meld} holds no joker.")
     if meld.kind is MeldKind.SET and meld.naturals < 3:
-        raise CannotSwap(
-            f"In a set the joker can only be taken when it sits with 3 natural cards ({meld})."
-        )
+        raise CannotSwap(f"In a set the joker can only be taken when it sits with 3 natural cards ({meld}).")
     for i in jokers:
         face = meld.stands_for(i)
         if face is not None and card.face == face:

@@ -102,14 +102,18 @@ def match_cards(deal: Deal, seat: int, wanted: Sequence[Card], for_discard: bool
             named = sum(x == w for x in wanted)
             shown = w.unpinned().pretty
             if held:
-                raise CardNotInHand(f"You have only {held} {shown} in your hand, not {named}.", key="cards_short",
-                                    params={"held": held, "card": shown, "named": named})
+                raise CardNotInHand(
+                    f"You have only {held} {shown} in your hand, not {named}.",
+                    key="cards_short",
+                    params={"held": held, "card": shown, "named": named},
+                )
             raise CardNotInHand(f"You don't have {shown} in your hand.", key="card_not_in_hand", params={"card": shown})
     return out
 
 
-def rest_after(deal: Deal, seat: int, used: Sequence[Card], table_after: Sequence[Meld],
-               opens_now: bool = False) -> list[Card]:
+def rest_after(
+    deal: Deal, seat: int, used: Sequence[Card], table_after: Sequence[Meld], opens_now: bool = False
+) -> list[Card]:
     """The hand left after playing ``used``; refuse a position with no legal way to end the turn.
 
     Two positions have none: an empty hand when going out needs a final discard, and a hand that
@@ -122,12 +126,14 @@ def rest_after(deal: Deal, seat: int, used: Sequence[Card], table_after: Sequenc
     if not rest and deal.rules.final_discard_required:
         raise IllegalAction("You must keep one card to discard: going out needs a final discard.")
     taken = deal.taken
-    if len(rest) == 1 and taken is not None and rest[0] is taken and not _can_lay_off_last(
-        deal, seat, taken, table_after, opens_now
+    if (
+        len(rest) == 1
+        and taken is not None
+        and rest[0] is taken
+        and not _can_lay_off_last(deal, seat, taken, table_after, opens_now)
     ):
         raise IllegalAction(
-            f"You cannot keep only {taken.pretty}, the card you took from the discard pile: "
-            "you could not discard it."
+            f"You cannot keep only {taken.pretty}, the card you took from the discard pile: you could not discard it."
         )
     return rest
 
@@ -159,7 +165,7 @@ def plan_meld(deal: Deal, seat: int, groups: Sequence[Sequence[Card]]) -> MeldPl
     made: list[Meld] = []
     i = 0
     for g in groups:
-        made.append(make_meld(physical[i:i + len(g)], rules))
+        made.append(make_meld(physical[i : i + len(g)], rules))
         i += len(g)
     opens = not deal.has_opened(seat)
     if opens:
@@ -168,7 +174,8 @@ def plan_meld(deal: Deal, seat: int, groups: Sequence[Sequence[Card]]) -> MeldPl
             raise OpeningTooLow(
                 f"Your first lay-down needs {rules.opening} points: "
                 f"{'this meld makes' if len(made) == 1 else 'these melds make'} {total}.",
-                key="opening_too_low", params={"need": rules.opening, "have": total},
+                key="opening_too_low",
+                params={"need": rules.opening, "have": total},
             )
     table_after = [t.meld for t in deal.melds] + made
     rest = rest_after(deal, seat, physical, table_after, opens_now=opens)
@@ -188,8 +195,9 @@ def plan_lay_off(deal: Deal, seat: int, cards: Sequence[Card], target: int) -> L
     if not deal.can_lay_off(seat):
         if not deal.has_opened(seat):
             raise CannotLayOff(
-                f"You can only add to melds on the table after your first lay-down "
-                f"of {deal.rules.opening} points.", key="lay_off_before_opening", params={"need": deal.rules.opening},
+                f"You can only add to melds on the table after your first lay-down of {deal.rules.opening} points.",
+                key="lay_off_before_opening",
+                params={"need": deal.rules.opening},
             )
         raise CannotLayOff("You can add to melds on the table from your next turn on.", key="lay_off_next_turn")
     table = table_meld(deal, target)
@@ -220,7 +228,8 @@ def plan_discard(deal: Deal, seat: int, card: Card) -> DiscardPlan:
     if deal.taken is not None and physical is deal.taken:
         raise CannotDiscard(
             f"You took {physical.pretty} from the discard pile: discard another card this turn.",
-            key="discard_taken", params={"card": physical.pretty},
+            key="discard_taken",
+            params={"card": physical.pretty},
         )
     if joker_play(deal, seat) is not None:
         raise CannotDiscard("You took a joker from the table: you must play it again this turn.")
@@ -244,7 +253,7 @@ def joker_play(deal: Deal, seat: int) -> LayOffPlan | MeldPlan | None:
             pass
     others = [c for c in deal.hands[seat] if not c.is_joker]
     for i, a in enumerate(others):
-        for b in others[i + 1:]:
+        for b in others[i + 1 :]:
             if a == b:
                 continue
             try:

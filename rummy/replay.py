@@ -23,8 +23,13 @@ class ReplayError(ValueError):
     """A log that does not replay: which entry, and why."""
 
 
-def replay(rules: Rules, players: Sequence[Player], seed: int,
-           log: Iterable[LogEntry | Sequence[Any]], dealer: int | None = None) -> Game:
+def replay(
+    rules: Rules,
+    players: Sequence[Player],
+    seed: int,
+    log: Iterable[LogEntry | Sequence[Any]],
+    dealer: int | None = None,
+) -> Game:
     """The game after playing ``log`` from a fresh seeded start.
 
     Raises :class:`ReplayError` naming the first entry the rules refuse.

@@ -269,8 +269,7 @@ class Knob:
         return str(value)
 
 
-def _k(name: str, kind: type, help: str, lo: int | None = None, hi: int | None = None,
-       optional: bool = False) -> Knob:
+def _k(name: str, kind: type, help: str, lo: int | None = None, hi: int | None = None, optional: bool = False) -> Knob:
     return Knob(name, kind, help, lo, hi, optional)
 
 
@@ -293,8 +292,11 @@ KNOBS: dict[str, Knob] = {
         _k("final_discard_required", bool, "Going out needs a final discard"),
         _k("rummy_doubles", bool, "Rummy / rami sec (going out in one turn) doubles the points"),
         _k("stock_refill", StockRefill, "How the discard pile becomes a new stock"),
-        _k("draw_discard_when_stock_empty", bool,
-           "With the stock empty, the next player may take the top discard instead"),
+        _k(
+            "draw_discard_when_stock_empty",
+            bool,
+            "With the stock empty, the next player may take the top discard instead",
+        ),
         _k("refill_limit", int, "How many times the stock may be rebuilt per deal (none: no limit)", 0, 10, True),
         _k("dead_deal", DeadDeal, "When the stock cannot be rebuilt or the turn cap is hit"),
         _k("turn_cap", int, "Turns after which the deal ends", 20, 1000),

@@ -85,26 +85,43 @@ def _stored_rules(preset: str, overrides: str) -> Rules:
 
 
 def _meld_to_json(m: Meld) -> dict[str, Any]:
-    return {"kind": m.kind.value, "cards": _cards(m.cards), "suit": m.suit.value if m.suit else None,
-            "start": m.start, "rank": int(m.rank) if m.rank else None}
+    return {
+        "kind": m.kind.value,
+        "cards": _cards(m.cards),
+        "suit": m.suit.value if m.suit else None,
+        "start": m.start,
+        "rank": int(m.rank) if m.rank else None,
+    }
 
 
 def _meld_from_json(d: dict[str, Any]) -> Meld:
-    return Meld(MeldKind(d["kind"]), tuple(_load_cards(d["cards"])),
-                Suit(d["suit"]) if d["suit"] else None, d["start"],
-                Rank(d["rank"]) if d["rank"] else None)
+    return Meld(
+        MeldKind(d["kind"]),
+        tuple(_load_cards(d["cards"])),
+        Suit(d["suit"]) if d["suit"] else None,
+        d["start"],
+        Rank(d["rank"]) if d["rank"] else None,
+    )
 
 
 def _outcome_to_json(o: DealOutcome) -> dict[str, Any]:
-    return {"reason": o.reason.value, "winners": list(o.winners),
-            "points": {str(k): v for k, v in o.points.items()},
-            "hand_values": {str(k): v for k, v in o.hand_values.items()}, "rummy": o.rummy}
+    return {
+        "reason": o.reason.value,
+        "winners": list(o.winners),
+        "points": {str(k): v for k, v in o.points.items()},
+        "hand_values": {str(k): v for k, v in o.hand_values.items()},
+        "rummy": o.rummy,
+    }
 
 
 def _outcome_from_json(d: dict[str, Any]) -> DealOutcome:
-    return DealOutcome(DealEnd(d["reason"]), tuple(d["winners"]),
-                       {int(k): v for k, v in d["points"].items()},
-                       {int(k): v for k, v in d["hand_values"].items()}, d["rummy"])
+    return DealOutcome(
+        DealEnd(d["reason"]),
+        tuple(d["winners"]),
+        {int(k): v for k, v in d["points"].items()},
+        {int(k): v for k, v in d["hand_values"].items()},
+        d["rummy"],
+    )
 
 
 def _find(hand: list[Card], token: str | None) -> Card | None:
@@ -120,8 +137,16 @@ def _find(hand: list[Card], token: str | None) -> Card | None:
 
 # -- the public events a table keeps (``Table.recent``) -------------------------------------
 def event_to_json(e: Event) -> dict[str, Any]:
-    return {"kind": e.kind, "seat": e.seat, "source": e.source, "card": e.card, "cards": list(e.cards),
-            "melds": [list(m) for m in e.melds], "target": e.target, "detail": e.detail}
+    return {
+        "kind": e.kind,
+        "seat": e.seat,
+        "source": e.source,
+        "card": e.card,
+        "cards": list(e.cards),
+        "melds": [list(m) for m in e.melds],
+        "target": e.target,
+        "detail": e.detail,
+    }
 
 
 def stored_event(e: Event) -> dict[str, Any]:
@@ -130,25 +155,41 @@ def stored_event(e: Event) -> dict[str, Any]:
 
 
 def event_from_json(d: dict[str, Any]) -> Event:
-    return Event(d["kind"], d["seat"], d["source"], d["card"], tuple(d["cards"]),
-                 tuple(tuple(m) for m in d["melds"]), d["target"], dict(d["detail"]))
+    return Event(
+        d["kind"],
+        d["seat"],
+        d["source"],
+        d["card"],
+        tuple(d["cards"]),
+        tuple(tuple(m) for m in d["melds"]),
+        d["target"],
+        dict(d["detail"]),
+    )
 
 
 def deal_to_json(d: Deal) -> dict[str, Any]:
     hand = d.hands.get(d.turn, [])
     return {
-        "number": d.number, "seats": d.seats, "dealer": d.dealer,
+        "number": d.number,
+        "seats": d.seats,
+        "dealer": d.dealer,
         "hands": {str(s): _cards(h) for s, h in d.hands.items()},
-        "stock": _cards(d.stock), "discard": _cards(d.discard), "turn": d.turn,
+        "stock": _cards(d.stock),
+        "discard": _cards(d.discard),
+        "turn": d.turn,
         "phase": d.phase.value,
         "melds": [{"owner": t.owner, **stored(t.meld, _meld_to_json)} for t in d.melds],
-        "turns": d.turns, "refills": d.refills,
-        "opened": {str(k): v for k, v in d.opened.items()}, "played": sorted(d.played),
-        "played_now": d.played_now, "melds_now": d.melds_now,
+        "turns": d.turns,
+        "refills": d.refills,
+        "opened": {str(k): v for k, v in d.opened.items()},
+        "played": sorted(d.played),
+        "played_now": d.played_now,
+        "melds_now": d.melds_now,
         "taken": d.taken.token if d.taken and any(c is d.taken for c in hand) else None,
         "drawn": d.drawn.token if d.drawn and any(c is d.drawn for c in hand) else None,
-        "joker_to_play": (d.joker_to_play.token if d.joker_to_play
-                          and any(c is d.joker_to_play for c in hand) else None),
+        "joker_to_play": (
+            d.joker_to_play.token if d.joker_to_play and any(c is d.joker_to_play for c in hand) else None
+        ),
         "outcome": _outcome_to_json(d.outcome) if d.outcome else None,
     }
 
@@ -156,12 +197,22 @@ def deal_to_json(d: Deal) -> dict[str, Any]:
 def deal_from_json(data: dict[str, Any], rules: Rules) -> Deal:
     hands = {int(s): _load_cards(h) for s, h in data["hands"].items()}
     d = Deal(
-        rules, data["number"], list(data["seats"]), data["dealer"], hands,
-        _load_cards(data["stock"]), _load_cards(data["discard"]), data["turn"],
+        rules,
+        data["number"],
+        list(data["seats"]),
+        data["dealer"],
+        hands,
+        _load_cards(data["stock"]),
+        _load_cards(data["discard"]),
+        data["turn"],
         Phase(data["phase"]),
         [TableMeld(_meld_from_json(m), m["owner"]) for m in data["melds"]],
-        data["turns"], data["refills"], {int(k): v for k, v in data["opened"].items()},
-        set(data["played"]), data["played_now"], data["melds_now"],
+        data["turns"],
+        data["refills"],
+        {int(k): v for k, v in data["opened"].items()},
+        set(data["played"]),
+        data["played_now"],
+        data["melds_now"],
     )
     hand = hands.get(d.turn, [])
     d.taken = _find(hand, data["taken"])
@@ -181,7 +232,9 @@ def game_to_json(g: Game) -> dict[str, Any]:
         "schema": SCHEMA_VERSION,
         "rules": rules_to_json(g.rules),
         "players": [player_to_json(p) for p in g.players],
-        "seed": g.seed, "scores": g.scores, "dealer": g.dealer,
+        "seed": g.seed,
+        "scores": g.scores,
+        "dealer": g.dealer,
         "deal": deal_to_json(g.deal) if g.deal else None,
         "history": [stored(r, _record_doc) for r in g.history],
         "eliminated": {str(k): v for k, v in g.eliminated.items()},
@@ -196,12 +249,15 @@ def game_from_json(data: dict[str, Any]) -> Game:
         raise SchemaError(f"game document schema {version!r} is not {SCHEMA_VERSION}")
     rules = rules_from_json(data["rules"])
     g = Game(
-        rules, [Player(p["id"], p["name"], p["bot"]) for p in data["players"]], data["seed"],
-        list(data["scores"]), data["dealer"],
+        rules,
+        [Player(p["id"], p["name"], p["bot"]) for p in data["players"]],
+        data["seed"],
+        list(data["scores"]),
+        data["dealer"],
         deal_from_json(data["deal"], rules) if data["deal"] else None,
-        [DealRecord(r["number"], r["dealer"], _outcome_from_json(r["outcome"]))
-         for r in data["history"]],
-        {int(k): v for k, v in data["eliminated"].items()}, list(data["dropped"]),
+        [DealRecord(r["number"], r["dealer"], _outcome_from_json(r["outcome"])) for r in data["history"]],
+        {int(k): v for k, v in data["eliminated"].items()},
+        list(data["dropped"]),
     )
     if data["over"]:
         g.outcome = g._standings()

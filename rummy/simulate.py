@@ -79,8 +79,7 @@ class SimulationResult:
             "games": self.games,
             "seed": self.seed,
             "seats": [
-                {"seat": s.seat, "level": s.level, "wins": s.wins, "win_rate": s.rate,
-                 "ci95": [s.low, s.high]}
+                {"seat": s.seat, "level": s.level, "wins": s.wins, "win_rate": s.rate, "ci95": [s.low, s.high]}
                 for s in self.seats
             ],
             "draws": self.draws,
@@ -92,8 +91,9 @@ class SimulationResult:
     def format(self) -> str:
         lines = [f"{self.preset}: {self.games} games, seed {self.seed}"]
         for s in self.seats:
-            lines.append(f"  seat {s.seat + 1} {s.level:<6} win rate {s.rate:6.1%}  "
-                         f"(95% CI {s.low:.1%} to {s.high:.1%})")
+            lines.append(
+                f"  seat {s.seat + 1} {s.level:<6} win rate {s.rate:6.1%}  (95% CI {s.low:.1%} to {s.high:.1%})"
+            )
         lines.append(f"  draws (stopped after {DEAL_CAP} deals): {self.draws}")
         lines.append(f"  average deals per game: {self.average_deals:.2f}")
         lines.append(f"  games per second: {self.games_per_second:.2f}")
@@ -112,8 +112,7 @@ def play_game(rules: Rules, levels: Sequence[str], seed: int | str, deal_cap: in
         deal = game.deal
         assert deal is not None
         seat, number, actions = deal.turn, deal.number, 0
-        while game.outcome is None and game.deal is not None and game.deal.number == number \
-                and game.deal.turn == seat:
+        while game.outcome is None and game.deal is not None and game.deal.number == number and game.deal.turn == seat:
             actions += 1
             if actions > ACTIONS_PER_TURN_CAP:
                 raise RuntimeError(f"seat {seat} ({levels[seat]}) did not end its turn")
@@ -130,8 +129,9 @@ def _int_seed(text: str) -> int:
     return random.Random(text).getrandbits(63)
 
 
-def simulate(preset: str | Rules, levels: Sequence[str], games: int, seed: int,
-             deal_cap: int = DEAL_CAP) -> SimulationResult:
+def simulate(
+    preset: str | Rules, levels: Sequence[str], games: int, seed: int, deal_cap: int = DEAL_CAP
+) -> SimulationResult:
     """Play ``games`` seeded games of ``preset`` with one computer level per seat."""
     rules = preset if isinstance(preset, Rules) else find_preset(preset)
     levels = tuple(levels)
@@ -153,8 +153,7 @@ def simulate(preset: str | Rules, levels: Sequence[str], games: int, seed: int,
         SeatResult(s, levels[s], wins[s], wins[s] / games if games else 0.0, *wilson(wins[s], games))
         for s in range(len(levels))
     )
-    return SimulationResult(rules.name, levels, games, seed, seats, draws,
-                            deals / games if games else 0.0, seconds)
+    return SimulationResult(rules.name, levels, games, seed, seats, draws, deals / games if games else 0.0, seconds)
 
 
 # -- command line: ``python -m rummy simulate`` (rummy/cli_simulate.py) ------------------------
@@ -162,9 +161,9 @@ def simulate(preset: str | Rules, levels: Sequence[str], games: int, seed: int,
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", required=True, help="rules preset, e.g. basic or rami51")
-    parser.add_argument("--players", required=True,
-                        help=f"one computer level per seat, comma-separated ({', '.join(LEVELS)})")
+    parser.add_argument(
+        "--players", required=True, help=f"one computer level per seat, comma-separated ({', '.join(LEVELS)})"
+    )
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed: the same seed plays the same games")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-

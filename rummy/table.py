@@ -81,12 +81,18 @@ class Table:
     bots_added: int = 0  # computer players ever added (their ids stay unique)
 
     @classmethod
-    def new(cls, guild_id: int, channel_id: int, host_id: int, host_name: str,
-            preset: str | None = None, seed: int | None = None) -> Table:
+    def new(
+        cls,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        preset: str | None = None,
+        seed: int | None = None,
+    ) -> Table:
         """A lobby with its host seated. Raises :class:`BadRules` for an unknown preset."""
         rules = find_preset(preset or DEFAULT_PRESET)
-        return cls(guild_id, channel_id, host_id, rules.name, seed=seed,
-                   players=[Player(str(host_id), host_name)])
+        return cls(guild_id, channel_id, host_id, rules.name, seed=seed, players=[Player(str(host_id), host_name)])
 
     def copy(self) -> Table:
         """A table equal to this one that shares nothing a move changes, for a change that must
@@ -207,12 +213,14 @@ class Table:
         """Apply a player's action. ``auto`` marks a move the bot made for a timed-out player
         (it does not reset their timeout count)."""
         if self.status is not TableStatus.PLAYING or self.game is None:
-            raise LobbyError("The game has not started yet." if self.status is TableStatus.LOBBY
-                             else "This game is over.")
+            raise LobbyError(
+                "The game has not started yet." if self.status is TableStatus.LOBBY else "This game is over."
+            )
         turn = self.turn
         if turn is not None and seat != turn and seat in self.active_seats:
-            raise NotYourTurn(f"It's {self.players[turn].name}'s turn.", key="turn_of",
-                              params={"name": self.players[turn].name})
+            raise NotYourTurn(
+                f"It's {self.players[turn].name}'s turn.", key="turn_of", params={"name": self.players[turn].name}
+            )
         events = self.game.apply(seat, action)
         if not auto:
             self.timeouts.pop(seat, None)
@@ -276,7 +284,7 @@ class Table:
         recent = self.recent + events
         ends = [i for i, e in enumerate(recent) if e.kind == "deal_over"]
         if ends:
-            recent = recent[ends[-1]:]
+            recent = recent[ends[-1] :]
         self.recent = recent[-RECENT_EVENTS:]
         if self.game is not None and self.status is TableStatus.PLAYING:
             if not self.humans_left:
@@ -291,11 +299,15 @@ class Table:
     def to_json(self) -> dict[str, Any]:
         return {
             "table_schema": TABLE_SCHEMA,
-            "guild": self.guild_id, "channel": self.channel_id, "host": self.host_id,
-            "preset": self.preset, "overrides": dict(self.overrides),
+            "guild": self.guild_id,
+            "channel": self.channel_id,
+            "host": self.host_id,
+            "preset": self.preset,
+            "overrides": dict(self.overrides),
             "options": stored(self.options, TableOptions.to_json),
             "players": [player_to_json(p) for p in self.players],
-            "status": self.status.value, "seed": self.seed,
+            "status": self.status.value,
+            "seed": self.seed,
             "timeouts": {str(k): v for k, v in self.timeouts.items()},
             "memories": {str(k): v for k, v in self.memories.items()},
             "recent": [stored_event(e) for e in self.recent],
@@ -309,11 +321,15 @@ class Table:
         if version != TABLE_SCHEMA:
             raise ValueError(f"table document schema {version!r} is not {TABLE_SCHEMA}")
         return cls(
-            guild_id=int(data["guild"]), channel_id=int(data["channel"]), host_id=int(data["host"]),
-            preset=data["preset"], overrides=dict(data["overrides"]),
+            guild_id=int(data["guild"]),
+            channel_id=int(data["channel"]),
+            host_id=int(data["host"]),
+            preset=data["preset"],
+            overrides=dict(data["overrides"]),
             options=TableOptions.from_json(data["options"]),
             players=[Player(p["id"], p["name"], p["bot"]) for p in data["players"]],
-            status=TableStatus(data["status"]), seed=data["seed"],
+            status=TableStatus(data["status"]),
+            seed=data["seed"],
             timeouts={int(k): int(v) for k, v in data["timeouts"].items()},
             memories={int(k): v for k, v in data["memories"].items()},
             recent=[event_from_json(e) for e in data["recent"]],

@@ -73,14 +73,21 @@ class TableOption:
 OPTIONS: dict[str, TableOption] = {
     o.name: o
     for o in [
-        TableOption("turn_timer", "Seconds a player has for a turn before it is played for them (0: off)",
-                    ("0", "60", "120", "300", "600"),
-                    _parse_turn_timer),
-        TableOption("bot_pause", "Seconds a computer player waits before each move",
-                    ("0", "0.5", "1", "1.5", "2", "3"),
-                    lambda raw: _parse_number("bot_pause", raw, 0, 10, whole=False)),
-        TableOption("hints", "Players may ask /hint for advice", ("yes", "no"),
-                    lambda raw: _parse_yes_no("hints", raw)),
+        TableOption(
+            "turn_timer",
+            "Seconds a player has for a turn before it is played for them (0: off)",
+            ("0", "60", "120", "300", "600"),
+            _parse_turn_timer,
+        ),
+        TableOption(
+            "bot_pause",
+            "Seconds a computer player waits before each move",
+            ("0", "0.5", "1", "1.5", "2", "3"),
+            lambda raw: _parse_number("bot_pause", raw, 0, 10, whole=False),
+        ),
+        TableOption(
+            "hints", "Players may ask /hint for advice", ("yes", "no"), lambda raw: _parse_yes_no("hints", raw)
+        ),
     ]
 }
 

@@ -19,11 +19,11 @@ from rummy.rules import KNOBS, PRESETS, Knob
 # Where each preset's rules come from (the five source documents behind RULES.md).
 SOURCES = {
     "basic": "Bicycle's basic rummy",
-    "rummy100": "a \"How to play basic rummy\" guide",
+    "rummy100": 'a "How to play basic rummy" guide',
     "rami100": "a French rami FAQ (rami en 100 points)",
     "rami51": "the common French rami (a score-sheet site's rules)",
-    "ref40": "an app's Rami 40 \"reference rules\"",
-    "ref51": "an app's Rami 51 \"reference rules\"",
+    "ref40": 'an app\'s Rami 40 "reference rules"',
+    "ref51": 'an app\'s Rami 51 "reference rules"',
 }
 
 

@@ -23,8 +23,7 @@ LEVELS = ("easy", "normal", "hard")
 __all__ = ["LEVELS", "TableMemory", "choose_action", "safe_action"]
 
 
-def choose_action(view: PlayerView, level: str, rng: random.Random,
-                  memory: TableMemory | None = None) -> act.Action:
+def choose_action(view: PlayerView, level: str, rng: random.Random, memory: TableMemory | None = None) -> act.Action:
     """The next single action for ``view.seat``, which must be to move. The engine accepts it."""
     if level not in LEVELS:
         raise ValueError(f"Unknown computer level {level!r}: choose one of {', '.join(LEVELS)}.")

@@ -42,8 +42,7 @@ def best_plan(hand: Sequence[Card], rules: Rules, objective: Objective = "deadwo
 def _plan(keys: tuple[tuple[int, int, int], ...], hand: tuple[Card, ...], rules: Rules, objective: Objective) -> Plan:
     """``keys`` tell copies apart for the cache (``Card`` equality ignores the copy)."""
     solution = best_melds(hand, rules, objective)
-    return Plan(tuple(_group(m) for m in solution.melds), solution.melded_points, solution.deadwood,
-                solution.leftover)
+    return Plan(tuple(_group(m) for m in solution.melds), solution.melded_points, solution.deadwood, solution.leftover)
 
 
 def least_deadwood(hand: Sequence[Card], rules: Rules) -> int:
@@ -63,6 +62,5 @@ def _group(meld: Meld) -> tuple[Card, ...]:
     if meld.kind is not MeldKind.RUN:
         return meld.cards
     return tuple(
-        Card(None, None, card.copy, meld.stands_for(i)) if card.is_joker else card
-        for i, card in enumerate(meld.cards)
+        Card(None, None, card.copy, meld.stands_for(i)) if card.is_joker else card for i, card in enumerate(meld.cards)
     )

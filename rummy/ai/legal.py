@@ -39,14 +39,19 @@ def taken_stays(view: PlayerView, used: Sequence[Card]) -> bool:
         return False
     named = sum(c == taken for c in used)
     swapped = view.joker_to_play
-    if taken.is_joker and swapped is not None and swapped.key != taken.key and \
-            any(c.key == swapped.key for c in view.hand):
+    if (
+        taken.is_joker
+        and swapped is not None
+        and swapped.key != taken.key
+        and any(c.key == swapped.key for c in view.hand)
+    ):
         named -= 1  # the swapped joker goes first
     return named <= 0
 
 
-def rest_ok(view: PlayerView, used: Sequence[Card], rest: Sequence[Card], table_after: Sequence[Meld],
-            opens_now: bool = False) -> bool:
+def rest_ok(
+    view: PlayerView, used: Sequence[Card], rest: Sequence[Card], table_after: Sequence[Meld], opens_now: bool = False
+) -> bool:
     """Whether the turn can still end after playing ``used`` down to ``rest`` (``rummy.plays.rest_after``).
 
     An empty hand needs no discard unless the rules ask for one; a hand holding only the card taken
@@ -152,7 +157,7 @@ def play_joker(view: PlayerView) -> act.Action | None:
             return act.LayOff((joker,), mv.index)
     others = [c for c in view.hand if not c.is_joker]
     for i, a in enumerate(others):
-        for b in others[i + 1:]:
+        for b in others[i + 1 :]:
             if meld_ok(view, [(a, b, joker)]):
                 return act.Meld(((a, b, joker),))
     return None

@@ -59,8 +59,11 @@ class TableMemory:
             elif self.pile:
                 self.passed.setdefault(event.seat, []).append(self.pile[-1])
         elif kind in ("melded", "laid_off"):
-            played = [c for group in event.melds for c in _cards(group)] if kind == "melded" else \
-                [c for c in (_parse(t) for t in event.cards) if c is not None]
+            played = (
+                [c for group in event.melds for c in _cards(group)]
+                if kind == "melded"
+                else [c for c in (_parse(t) for t in event.cards) if c is not None]
+            )
             self._played(event.seat, played)
         elif kind == "stock_rebuilt":
             # The French rules keep the top discard; :meth:`sync` empties the pile when it went too.

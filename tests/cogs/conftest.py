@@ -155,8 +155,15 @@ class RecordingChannels:
         self.messages: dict[int, Sent] = {}
 
     async def send(self, channel_id: int, **kwargs: Any) -> int:
-        sent = Sent("channel", False, None, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"),
-                    silent=bool(kwargs.get("silent")))
+        sent = Sent(
+            "channel",
+            False,
+            None,
+            kwargs.get("content"),
+            kwargs.get("embed"),
+            kwargs.get("view"),
+            silent=bool(kwargs.get("silent")),
+        )
         self.outbox.append(sent)
         message_id = next(self.ids)
         self.messages[message_id] = sent
@@ -190,11 +197,19 @@ class Harness:
         self.interactions = itertools.count(1)
 
     # -- interactions -----------------------------------------------------------------------
-    def interaction(self, user: User, *, guild: int | None = GUILD, channel: int = CHANNEL,
-                    moderator: bool = False, data: dict[str, Any] | None = None,
-                    on_ephemeral: bool = False, namespace: Any = None,
-                    kind: discord.InteractionType = discord.InteractionType.application_command,
-                    app_permissions: discord.Permissions | None = None) -> Any:
+    def interaction(
+        self,
+        user: User,
+        *,
+        guild: int | None = GUILD,
+        channel: int = CHANNEL,
+        moderator: bool = False,
+        data: dict[str, Any] | None = None,
+        on_ephemeral: bool = False,
+        namespace: Any = None,
+        kind: discord.InteractionType = discord.InteractionType.application_command,
+        app_permissions: discord.Permissions | None = None,
+    ) -> Any:
         i = MagicMock(spec=discord.Interaction)
         i.id = next(self.interactions)
         i.client = self.client
@@ -219,8 +234,16 @@ class Harness:
 
         def record(where: str, ephemeral: bool, kwargs: dict[str, Any]) -> None:
             done["value"] = True
-            sent = Sent(where, ephemeral, user.id, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"), i,
-                        bool(kwargs.get("silent")))
+            sent = Sent(
+                where,
+                ephemeral,
+                user.id,
+                kwargs.get("content"),
+                kwargs.get("embed"),
+                kwargs.get("view"),
+                i,
+                bool(kwargs.get("silent")),
+            )
             result.sent.append(sent)
             outbox.append(sent)
 
@@ -259,8 +282,7 @@ class Harness:
     async def slash(self, user: User, path: str, *, settle: bool = True, **options: Any) -> Result:
         """Run ``/path`` as ``user``; errors go where the command tree sends them."""
         cog, cmd = self.command(path)
-        flags = {k: options.pop(k) for k in ("guild", "channel", "moderator", "app_permissions")
-                 if k in options}
+        flags = {k: options.pop(k) for k in ("guild", "channel", "moderator", "app_permissions") if k in options}
         i = self.interaction(user, **flags)
         i.command = cmd
         try:
@@ -271,12 +293,21 @@ class Harness:
             await self.settle()
         return i.result
 
-    async def click(self, user: User, custom_id: str, values: list[str] | None = None, *,
-                    on_ephemeral: bool = True, settle: bool = True, **flags: Any) -> Result:
+    async def click(
+        self,
+        user: User,
+        custom_id: str,
+        values: list[str] | None = None,
+        *,
+        on_ephemeral: bool = True,
+        settle: bool = True,
+        **flags: Any,
+    ) -> Result:
         """Dispatch a component as discord.py does: the DynamicItem whose template matches."""
         data = {"custom_id": custom_id, "values": values or []}
-        i = self.interaction(user, data=data, on_ephemeral=on_ephemeral,
-                             kind=discord.InteractionType.component, **flags)
+        i = self.interaction(
+            user, data=data, on_ephemeral=on_ephemeral, kind=discord.InteractionType.component, **flags
+        )
         for cls in ALL_ITEMS:
             match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
             if match:
@@ -303,8 +334,11 @@ class Harness:
 
     def board_message(self) -> Sent:
         """The latest state of the public game message."""
-        boards = [s for s in self.outbox if s.where == "board" or (s.where == "reply" and s.embed is not None
-                                                                  and not s.ephemeral)]
+        boards = [
+            s
+            for s in self.outbox
+            if s.where == "board" or (s.where == "reply" and s.embed is not None and not s.ephemeral)
+        ]
         assert boards, "no board yet"
         return boards[-1]
 
@@ -312,8 +346,7 @@ class Harness:
         await self.timers.close()
         await self.board.close()
 
-    async def open_table(self, *users: User, preset: str = "basic", start: bool = True,
-                         **settings: str) -> Result:
+    async def open_table(self, *users: User, preset: str = "basic", start: bool = True, **settings: str) -> Result:
         """A table hosted by the first user, joined by the others, with settings, maybe started."""
         created = await self.slash(users[0], "lobby create", preset=preset)
         for user in users[1:]:

@@ -32,8 +32,7 @@ async def rig(db: Database, channel: int, hands: dict[int, str]) -> Table:
     for seat, text in hands.items():
         hand = deal.hands[seat]
         for want in parse_cards(text):
-            mine = next((c for c in hand if c.key not in keep and (c == want or (want.is_joker and c.is_joker))),
-                        None)
+            mine = next((c for c in hand if c.key not in keep and (c == want or (want.is_joker and c.is_joker))), None)
             if mine is not None:
                 keep.add(mine.key)
                 continue

@@ -29,14 +29,17 @@ def wrapped(error: Exception) -> app_commands.CommandInvokeError:
     return app_commands.CommandInvokeError(command, error)
 
 
-@pytest.mark.parametrize(("error", "expected"), [
-    (NotYourTurn("It's Bob's turn."), "It's Bob's turn."),
-    (Refusal("no_table"), EN["no_table"]),
-    (ChannelBusy(1, 2), EN["busy"]),
-    (StaleState(1, 2, 3), EN["stale"]),
-    (GameClosed(1, "finished"), EN["closed"]),
-    (app_commands.NoPrivateMessage(), EN["guild_only"]),
-])
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        (NotYourTurn("It's Bob's turn."), "It's Bob's turn."),
+        (Refusal("no_table"), EN["no_table"]),
+        (ChannelBusy(1, 2), EN["busy"]),
+        (StaleState(1, 2, 3), EN["stale"]),
+        (GameClosed(1, "finished"), EN["closed"]),
+        (app_commands.NoPrivateMessage(), EN["guild_only"]),
+    ],
+)
 async def test_refusals_are_told_privately(h: Harness, tree: RamiTree, error: Exception, expected: str) -> None:
     """Every refusal becomes an ephemeral reply with its reason, in the player's words."""
     i = h.interaction(ALICE)
@@ -45,8 +48,9 @@ async def test_refusals_are_told_privately(h: Harness, tree: RamiTree, error: Ex
 
 
 @pytest.mark.logs_errors
-async def test_a_bug_gets_an_apology_and_a_traceback(h: Harness, tree: RamiTree,
-                                                    caplog: pytest.LogCaptureFixture) -> None:
+async def test_a_bug_gets_an_apology_and_a_traceback(
+    h: Harness, tree: RamiTree, caplog: pytest.LogCaptureFixture
+) -> None:
     """An unexpected error is logged with its traceback; the user reads a short apology."""
     i = h.interaction(ALICE)
     await tree.on_error(i, wrapped(KeyError("oops")))
@@ -58,8 +62,7 @@ async def test_a_bug_gets_an_apology_and_a_traceback(h: Harness, tree: RamiTree,
 @pytest.mark.logs_errors
 async def test_a_component_error_logs_no_cards(h: Harness, caplog: pytest.LogCaptureFixture) -> None:
     """A failing builder button logs rami:<game>:<kind>, never the cards its custom_id carries."""
-    i = h.interaction(ALICE, data={"custom_id": "rami:1:mk:QH.QS.QC|6D.7D.8D"},
-                      kind=discord.InteractionType.component)
+    i = h.interaction(ALICE, data={"custom_id": "rami:1:mk:QH.QS.QC|6D.7D.8D"}, kind=discord.InteractionType.component)
     await report_error(i, KeyError("oops"))
     logged = " ".join(r.getMessage() for r in caplog.records)
     assert "rami:1:mk" in logged and "QH" not in logged and "6D" not in logged
@@ -125,8 +128,10 @@ def test_missing_translation_falls_back_to_english() -> None:
     assert text("fr", "stale") == EN["stale"]
 
 
-@pytest.mark.parametrize(("locale", "expected"), [("fr", "fr"), ("en-US", "en"), ("en-GB", "en"), ("de", "en"),
-                                                  (discord.Locale.french, "fr"), (None, "en")])
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [("fr", "fr"), ("en-US", "en"), ("en-GB", "en"), ("de", "en"), (discord.Locale.french, "fr"), (None, "en")],
+)
 def test_language_of_a_locale(locale: object, expected: str) -> None:
     """Discord locales map to the catalog's languages, English by default."""
     assert language(locale) == expected
@@ -152,10 +157,14 @@ def test_engine_refusal_without_translation_reads_english() -> None:
     """An engine error with no key, or a key French lacks, is shown as its English str()."""
     assert rules_text("fr", RummyError("Plain.")) == "Plain."
     assert rules_text("fr", RummyError("Other.", key="no_such_key")) == "Other."
-    assert rules_text("en-US", NotYourTurn("It's Bob's turn.", key="turn_of", params={"name": "Bob"})) == \
-        "It's Bob's turn."
-    assert rules_text("fr", NotYourTurn("It's Bob's turn.", key="turn_of", params={"name": "Bob"})) == \
-        "C'est au tour de Bob."
+    assert (
+        rules_text("en-US", NotYourTurn("It's Bob's turn.", key="turn_of", params={"name": "Bob"}))
+        == "It's Bob's turn."
+    )
+    assert (
+        rules_text("fr", NotYourTurn("It's Bob's turn.", key="turn_of", params={"name": "Bob"}))
+        == "C'est au tour de Bob."
+    )
 
 
 async def test_a_reply_past_the_deadline_is_a_warning(h: Harness, caplog: pytest.LogCaptureFixture) -> None:

@@ -26,8 +26,14 @@ async def test_my_hand_button_sends_a_private_hand(h: Harness) -> None:
     view = await h.view(BOB)
     assert r.first.where == "reply" and r.first.ephemeral
     assert " ".join(c.pretty for c in view.hand) in r.text
-    assert r.first.custom_ids == ["rami:1:draw:stock", f"rami:1:draw:discard:{view.discard_top}", "rami:1:mb",
-                                  "rami:1:lo", "rami:1:refresh", "rami:1:discard"]
+    assert r.first.custom_ids == [
+        "rami:1:draw:stock",
+        f"rami:1:draw:discard:{view.discard_top}",
+        "rami:1:mb",
+        "rami:1:lo",
+        "rami:1:refresh",
+        "rami:1:discard",
+    ]
 
 
 async def test_my_hand_for_a_spectator_is_refused(h: Harness) -> None:
@@ -95,7 +101,7 @@ async def test_draw_button_out_of_turn_is_refused(h: Harness) -> None:
 
 
 async def test_take_button_takes_the_card_it_promised(h: Harness) -> None:
-    """"Take X" takes X while X is still on top."""
+    """ "Take X" takes X while X is still on top."""
     await h.open_table(ALICE, BOB)
     me, _ = await seats(h)
     top = (await h.view(me)).discard_top

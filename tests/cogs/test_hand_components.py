@@ -25,10 +25,19 @@ def reference(game_id: int, view: PlayerView, tr: Translator) -> list[dict[str, 
     playing = view.my_turn and view.phase is Phase.PLAY
     top = view.discard_top.pretty if view.discard_top else "—"
     items: list[discord.ui.DynamicItem[Any]] = [
-        DrawButton(game_id, "stock", tr("btn_draw_stock"),
-                   disabled=playing or (drawing and not view.can_draw_stock) or view.turn is None),
-        DrawButton(game_id, "discard", tr("btn_draw_discard", card=top),
-                   disabled=playing or view.discard_top is None or view.turn is None, card=view.discard_top),
+        DrawButton(
+            game_id,
+            "stock",
+            tr("btn_draw_stock"),
+            disabled=playing or (drawing and not view.can_draw_stock) or view.turn is None,
+        ),
+        DrawButton(
+            game_id,
+            "discard",
+            tr("btn_draw_discard", card=top),
+            disabled=playing or view.discard_top is None or view.turn is None,
+            card=view.discard_top,
+        ),
         MeldButton(game_id, tr("btn_meld"), disabled=not playing),
         LayOffButton(game_id, tr("btn_layoff"), disabled=not (playing and view.melds and view.can_lay_off)),
         RefreshButton(game_id, tr("btn_refresh")),
@@ -59,9 +68,11 @@ async def test_the_hand_is_sent_as_discord_py_would_build_it() -> None:
             seat = table.turn
             deal = table.game.deal
             assert deal is not None
-            moves: list[act.Action] = ([act.Draw(act.Source.DISCARD), act.Draw(act.Source.STOCK)]
-                                       if deal.phase is Phase.DRAW else
-                                       [act.Discard(c) for c in rng.sample(deal.hands[seat], len(deal.hands[seat]))])
+            moves: list[act.Action] = (
+                [act.Draw(act.Source.DISCARD), act.Draw(act.Source.STOCK)]
+                if deal.phase is Phase.DRAW
+                else [act.Discard(c) for c in rng.sample(deal.hands[seat], len(deal.hands[seat]))]
+            )
             for move in moves:
                 try:
                     table.act(seat, move)

@@ -209,6 +209,7 @@ async def test_a_failing_callback_neither_stops_the_others_nor_the_reply(caplog:
 
     def broken() -> None:
         raise RuntimeError("boom")
+
     replies.later(broken)
     replies.later(lambda: ran.append(2))
     replies.paid(first)  # would raise into the reply that paid, without the guard

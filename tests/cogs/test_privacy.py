@@ -61,7 +61,7 @@ class Watcher:
             hidden_by_seat = {s: cards & before for s, cards in hidden_by_seat.items()}
             hidden_stock &= before
         everyone = set().union(*hidden_by_seat.values()) | hidden_stock
-        for sent in self.h.outbox[self.seen:]:
+        for sent in self.h.outbox[self.seen :]:
             if not sent.ephemeral:
                 leaked = [c for c in everyone if mentions(sent.text, c)]
                 assert not leaked, f"public {sent.where} names hidden {leaked}: {sent.text!r}"
@@ -74,7 +74,8 @@ class Watcher:
                 self.checked_private += 1
         self.seen = len(self.h.outbox)
         self.hidden = {c for hand in deal.hands.values() for c in hand if c not in self.face_up} | {
-            c for c in deal.stock if c not in self.face_up}
+            c for c in deal.stock if c not in self.face_up
+        }
 
 
 async def test_no_hidden_card_ever_reaches_the_wrong_eyes(h: Harness, caplog: pytest.LogCaptureFixture) -> None:

@@ -32,8 +32,14 @@ def test_settings_defaults() -> None:
 
 def test_settings_from_the_environment(tmp_path: Path) -> None:
     """RAMI_DB_PATH, RAMI_DEV_GUILD and RAMI_LOG_LEVEL are read."""
-    s = Settings.from_env({"DISCORD_TOKEN": "t", "RAMI_DB_PATH": str(tmp_path / "x.db"),
-                           "RAMI_DEV_GUILD": "123", "RAMI_LOG_LEVEL": "debug"})
+    s = Settings.from_env(
+        {
+            "DISCORD_TOKEN": "t",
+            "RAMI_DB_PATH": str(tmp_path / "x.db"),
+            "RAMI_DEV_GUILD": "123",
+            "RAMI_LOG_LEVEL": "debug",
+        }
+    )
     assert (s.db_path, s.dev_guild, s.log_level) == (tmp_path / "x.db", 123, "DEBUG")
 
 
@@ -43,12 +49,15 @@ def test_relative_db_path_starts_from_the_bot_folder() -> None:
     assert s.db_path == DEFAULT_DB.parent / "other.sqlite3" and s.db_path.is_absolute()
 
 
-@pytest.mark.parametrize(("env", "message"), [
-    ({}, "DISCORD_TOKEN is not set"),
-    ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN is not set"),
-    ({"DISCORD_TOKEN": "t", "RAMI_DEV_GUILD": "abc"}, "RAMI_DEV_GUILD must be a server id"),
-    ({"DISCORD_TOKEN": "t", "RAMI_LOG_LEVEL": "loud"}, "RAMI_LOG_LEVEL must be one of"),
-])
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "t", "RAMI_DEV_GUILD": "abc"}, "RAMI_DEV_GUILD must be a server id"),
+        ({"DISCORD_TOKEN": "t", "RAMI_LOG_LEVEL": "loud"}, "RAMI_LOG_LEVEL must be one of"),
+    ],
+)
 def test_bad_settings_are_one_clear_sentence(env: dict[str, str], message: str) -> None:
     """Each wrong setting is named in one sentence."""
     with pytest.raises(ConfigError, match=message):
@@ -58,8 +67,14 @@ def test_bad_settings_are_one_clear_sentence(env: dict[str, str], message: str) 
 async def run_bot(env: dict[str, str], timeout: float = 30) -> tuple[int, str, str]:
     full = {k: v for k, v in os.environ.items() if not k.startswith(("RAMI_", "DISCORD_", "FAKE_DISCORD"))}
     full.update(env)
-    proc = await asyncio.create_subprocess_exec(sys.executable, str(REPO_ROOT / "bot.py"), cwd=REPO_ROOT, env=full,
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(REPO_ROOT / "bot.py"),
+        cwd=REPO_ROOT,
+        env=full,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     out, err = await asyncio.wait_for(proc.communicate(), timeout)
     assert proc.returncode is not None
     return proc.returncode, out.decode(), err.decode()
@@ -77,10 +92,14 @@ async def test_missing_token_prints_one_line_and_exits(tmp_path: Path) -> None:
 async def test_rejected_token_prints_one_line_and_exits(tmp_path: Path) -> None:
     """A token Discord refuses (401): one clear line, exit code 1, no traceback."""
     async with FakeDiscord() as fake:
-        code, out, err = await run_bot({
-            "DISCORD_TOKEN": "not-the-token", "FAKE_DISCORD_URL": fake.url, "PYTHONPATH": str(SITECUSTOMIZE_DIR),
-            "RAMI_DB_PATH": str(tmp_path / "r.db"),
-        })
+        code, out, err = await run_bot(
+            {
+                "DISCORD_TOKEN": "not-the-token",
+                "FAKE_DISCORD_URL": fake.url,
+                "PYTHONPATH": str(SITECUSTOMIZE_DIR),
+                "RAMI_DB_PATH": str(tmp_path / "r.db"),
+            }
+        )
     assert code == 1
     clear = [line for line in err.splitlines() if line.startswith("rami:")]
     assert clear == ["rami: Discord rejected the token in DISCORD_TOKEN: copy it again from the Developer Portal."]
@@ -130,9 +149,28 @@ def test_every_command_and_option_is_described(offline_bot: RamiBot) -> None:
     """Each command has a one-line description and every option a description; all are guild only."""
     commands = list(offline_bot.tree.walk_commands())
     assert {c.qualified_name for c in commands} >= {
-        "lobby create", "lobby join", "lobby leave", "lobby start", "lobby cancel", "lobby kick", "lobby set",
-        "lobby addbot", "lobby removebot", "draw", "meld", "layoff", "swap", "discard", "hand", "table", "scores",
-        "rules", "hint", "leaderboard", "stats"}
+        "lobby create",
+        "lobby join",
+        "lobby leave",
+        "lobby start",
+        "lobby cancel",
+        "lobby kick",
+        "lobby set",
+        "lobby addbot",
+        "lobby removebot",
+        "draw",
+        "meld",
+        "layoff",
+        "swap",
+        "discard",
+        "hand",
+        "table",
+        "scores",
+        "rules",
+        "hint",
+        "leaderboard",
+        "stats",
+    }
     for command in commands:
         assert command.description and "\n" not in command.description, command.qualified_name
         if isinstance(command, discord.app_commands.Command):
@@ -179,8 +217,9 @@ async def test_real_bot_on_a_fake_discord(tmp_path: Path) -> None:
         alice, bob = d.user("alice"), d.user("bob")
         d.member(guild, alice)
         d.member(guild, bob)
-        process = BotProcess(fake, "bot.py", env={"RAMI_DB_PATH": str(tmp_path / "r.db"),
-                                                  "RAMI_DEV_GUILD": str(guild.id)})
+        process = BotProcess(
+            fake, "bot.py", env={"RAMI_DB_PATH": str(tmp_path / "r.db"), "RAMI_DEV_GUILD": str(guild.id)}
+        )
         d.process = process
         async with process:
             lobby = await d.slash(alice, channel, "lobby create", preset="rami51")
@@ -199,7 +238,9 @@ async def test_choice_names_are_localized(offline_bot: RamiBot) -> None:
     payload = await draw.get_translated_payload(offline_bot.tree, offline_bot.tree.translator)
     choices = payload["options"][0]["choices"]
     assert [(c["value"], c["name_localizations"].get("fr")) for c in choices] == [
-        ("stock", "pioche"), ("discard", "défausse")]
+        ("stock", "pioche"),
+        ("discard", "défausse"),
+    ]
 
 
 async def test_a_quiet_moment_collects_and_checkpoints(offline_bot: RamiBot) -> None:

@@ -64,8 +64,9 @@ async def test_two_processes_never_apply_twice(h: Harness) -> None:
     from rummy import actions as act
 
     who = Who(me.id, me.name)
-    outcomes = await asyncio.gather(h.service.play(CHANNEL, who, act.Draw()), second.play(CHANNEL, who, act.Draw()),
-                                    return_exceptions=True)
+    outcomes = await asyncio.gather(
+        h.service.play(CHANNEL, who, act.Draw()), second.play(CHANNEL, who, act.Draw()), return_exceptions=True
+    )
     assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
     assert len([a for a in await h.db.games.actions(1) if a.kind == "draw"]) == 1
 

@@ -211,11 +211,15 @@ async def test_a_failing_step_is_logged_and_retried(h: Harness, monkeypatch: pyt
     assert (await h.table()).turn == 0 and calls["n"] >= 2
 
 
-async def test_a_refused_computer_move_is_replaced_by_the_safe_play(h: Harness, monkeypatch: pytest.MonkeyPatch,
-                                                                    caplog: pytest.LogCaptureFixture) -> None:
+async def test_a_refused_computer_move_is_replaced_by_the_safe_play(
+    h: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     """If a computer player chooses a move the rules refuse, it plays safe and the game goes on."""
-    monkeypatch.setattr(bots, "choose_action", lambda view, level, rng, memory: act.Discard(view.hand[0])
-                        if view.phase.value == "draw" else act.Draw())
+    monkeypatch.setattr(
+        bots,
+        "choose_action",
+        lambda view, level, rng, memory: act.Discard(view.hand[0]) if view.phase.value == "draw" else act.Draw(),
+    )
     await bot_table(h)
     await until_the_bot_is_to_move(h)
     assert (await h.table()).turn == 0

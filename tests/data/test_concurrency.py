@@ -105,8 +105,7 @@ async def test_shared_commit_without_failure_uses_no_savepoint(db: Database) -> 
     await db.write(lambda conn: conn.set_trace_callback(statements.append))  # on the writer's thread
     async with writer_held(db):
         tasks = [
-            asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {}))
-            for r in rows
+            asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {})) for r in rows
         ]
         await asyncio.sleep(0)
     saved = await asyncio.gather(*tasks)
@@ -205,9 +204,7 @@ async def test_close_waits_for_called_writes(db_path: Path) -> None:
     """Writes called before close() are committed before the connections close."""
     db = await Database.open(db_path)
     rows = await games(db, 3)
-    tasks = [
-        asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {})) for r in rows
-    ]
+    tasks = [asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {})) for r in rows]
     await asyncio.sleep(0)
     await db.close()
     assert all(t.result().version == 1 for t in tasks)
@@ -221,6 +218,7 @@ async def test_close_waits_for_called_writes(db_path: Path) -> None:
 @pytest.mark.asyncio
 async def test_write_function_error_rolls_back_its_changes(db: Database, game: GameRow) -> None:
     """A write function that raises after changing rows leaves nothing behind."""
+
     def fail(conn: sqlite3.Connection) -> None:
         conn.execute("UPDATE games SET state_json = ? WHERE id = ?", (state(9), game.id))
         raise ValueError("refused")

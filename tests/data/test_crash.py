@@ -62,8 +62,6 @@ async def test_action_survives_kill_after_commit(db_path: Path) -> None:
         saved = await db.games.get(game.id)
         assert saved is not None
         assert (saved.version, saved.state_json) == (1, state(7))
-        assert [(a.seq, a.kind, a.payload) for a in await db.games.actions(game.id)] == [
-            (1, "discard", {"card": "7H"})
-        ]
+        assert [(a.seq, a.kind, a.payload) for a in await db.games.actions(game.id)] == [(1, "discard", {"card": "7H"})]
     finally:
         await db.close()

@@ -205,7 +205,5 @@ def test_data_imports_no_upper_floor() -> None:
         "print(bad)\n"
     )
     env = {**os.environ, "PYTHONPATH": str(repo)}
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=repo, env=env, capture_output=True, text=True, check=True
-    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=repo, env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -89,9 +89,7 @@ async def test_a_payload_is_logged_compact_with_sorted_keys(db: Database, game: 
 @pytest.mark.asyncio
 async def test_none_clears_message_and_deadline(db: Database, game: GameRow) -> None:
     """Passing None (not UNCHANGED) clears the optional columns."""
-    await db.games.save_action(
-        game.id, 0, state(1), "playing", HOST, "start", {}, message_id=1, turn_deadline=DEADLINE
-    )
+    await db.games.save_action(game.id, 0, state(1), "playing", HOST, "start", {}, message_id=1, turn_deadline=DEADLINE)
     saved = await db.games.save_action(
         game.id, 1, state(2), "playing", HOST, "x", {}, message_id=None, turn_deadline=None
     )
@@ -104,9 +102,7 @@ async def test_everything_survives_reopen(db_path: Path) -> None:
     """Close the database and open the same file: games and actions are all there."""
     db = await Database.open(db_path)
     game = await db.games.create_game(GUILD, CHANNEL, HOST, "classic", state())
-    saved = await db.games.save_action(
-        game.id, 0, state(1), "playing", HOST, "start", {"a": 1}, turn_deadline=DEADLINE
-    )
+    saved = await db.games.save_action(game.id, 0, state(1), "playing", HOST, "start", {"a": 1}, turn_deadline=DEADLINE)
     await db.close()
     db = await Database.open(db_path)
     try:
@@ -190,9 +186,7 @@ async def test_ended_game_is_frozen(db: Database, game: GameRow) -> None:
     [("save_action", "finished"), ("save_action", "nonsense"), ("finish_game", "playing")],
 )
 @pytest.mark.asyncio
-async def test_wrong_status_for_the_call(
-    db: Database, game: GameRow, method: str, status: str
-) -> None:
+async def test_wrong_status_for_the_call(db: Database, game: GameRow, method: str, status: str) -> None:
     """save_action keeps a game active; finish_game ends it; unknown statuses are refused."""
     with pytest.raises(ValueError):
         await getattr(db.games, method)(game.id, 0, state(1), status, HOST, "x", {})
@@ -221,9 +215,7 @@ async def test_set_message_keeps_version(db: Database, game: GameRow) -> None:
 async def test_naive_deadline_is_refused(db: Database, game: GameRow) -> None:
     """Deadlines must be aware datetimes; a naive one is a bug, caught before writing."""
     with pytest.raises(ValueError, match="naive"):
-        await db.games.save_action(
-            game.id, 0, state(1), "playing", HOST, "x", {}, turn_deadline=datetime(2030, 1, 1)
-        )
+        await db.games.save_action(game.id, 0, state(1), "playing", HOST, "x", {}, turn_deadline=datetime(2030, 1, 1))
     assert await db.games.get(game.id) == game
 
 

@@ -53,9 +53,7 @@ async def play(
     """Create a game, start it and end it with the given status and results."""
     game = await db.games.create_game(guild, next(_channels), ALICE, preset, state())
     game = await db.games.save_action(game.id, 0, state(1), "playing", ALICE, "start", {})
-    return await db.games.finish_game(
-        game.id, game.version, state(2), status, None, "end", {"reason": status}, results
-    )
+    return await db.games.finish_game(game.id, game.version, state(2), status, None, "end", {"reason": status}, results)
 
 
 @pytest.mark.asyncio
@@ -81,9 +79,7 @@ async def test_finish_writes_results_and_leaderboard(db: Database) -> None:
 
 
 @pytest.mark.asyncio
-async def test_results_and_leaderboard_share_the_transaction(
-    db: Database, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_results_and_leaderboard_share_the_transaction(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """If the leaderboard update fails, the game is not ended and no result is kept."""
     game = await db.games.create_game(GUILD, 1, ALICE, "classic", state())
     game = await db.games.save_action(game.id, 0, state(1), "playing", ALICE, "start", {})

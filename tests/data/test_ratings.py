@@ -46,9 +46,7 @@ def test_single_player_is_unchanged() -> None:
     assert rate([Rating(30.0, 5.0)], [1]) == [Rating(30.0, 5.0)]
 
 
-@pytest.mark.parametrize(
-    ("ratings", "ranks"), [([Rating()], [1, 2]), ([Rating(), Rating()], [0, 1])]
-)
+@pytest.mark.parametrize(("ratings", "ranks"), [([Rating()], [1, 2]), ([Rating(), Rating()], [0, 1])])
 def test_bad_input(ratings: list[Rating], ranks: list[int]) -> None:
     """Mismatched lengths and ranks below 1 are refused."""
     with pytest.raises(ValueError):

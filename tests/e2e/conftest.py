@@ -47,8 +47,12 @@ class World:
 
     def bot_env(self, **extra: str) -> dict[str, str]:
         """The bot's settings: a database in the test's folder, commands synced to the guild, INFO logs."""
-        return {"RAMI_DB_PATH": str(self.db_path), "RAMI_DEV_GUILD": str(self.guild.id), "RAMI_LOG_LEVEL": "INFO",
-                **extra}
+        return {
+            "RAMI_DB_PATH": str(self.db_path),
+            "RAMI_DEV_GUILD": str(self.guild.id),
+            "RAMI_LOG_LEVEL": "INFO",
+            **extra,
+        }
 
 
 @pytest_asyncio.fixture
@@ -75,8 +79,9 @@ async def world(fake: FakeDiscord, tmp_path: Path) -> World:
 def assert_fake_happy(fake: FakeDiscord, world: World) -> None:
     """No unknown route, and no error reply the test did not expect."""
     assert not fake.unknown_routes, f"the bot called routes the fake does not know: {fake.unknown_routes}"
-    unexpected = [e for e in fake.errors
-                  if not any(part in e[1] and status == e[2] for part, status in world.expected_errors)]
+    unexpected = [
+        e for e in fake.errors if not any(part in e[1] and status == e[2] for part, status in world.expected_errors)
+    ]
     assert not unexpected, f"the fake refused some of the bot's requests: {unexpected}"
 
 

@@ -76,8 +76,15 @@ class GameDb:
 
     @staticmethod
     def _snapshot(row: sqlite3.Row) -> Snapshot:
-        return Snapshot(row["id"], row["channel_id"], row["status"], row["version"], row["state_json"],
-                        row["message_id"], time.perf_counter())
+        return Snapshot(
+            row["id"],
+            row["channel_id"],
+            row["status"],
+            row["version"],
+            row["state_json"],
+            row["message_id"],
+            time.perf_counter(),
+        )
 
     def active(self, channel_id: int) -> Snapshot | None:
         """The channel's table in the lobby or in play, if any."""

@@ -73,8 +73,13 @@ def faces_in(text: str) -> set[str]:
 
 def catalog_examples(catalog: dict[str, dict[str, str]]) -> list[str]:
     """The literal parts of the bot's own sentences that name cards (help examples, not game state)."""
-    fragments = {part for table in catalog.values() for template in table.values()
-                 for part in re.split(r"\{[^{}]*\}", template) if faces_in(part)}
+    fragments = {
+        part
+        for table in catalog.values()
+        for template in table.values()
+        for part in re.split(r"\{[^{}]*\}", template)
+        if faces_in(part)
+    }
     return sorted(fragments, key=len, reverse=True)
 
 
@@ -102,11 +107,23 @@ def _component_text(components: list[dict[str, Any]]) -> str:
 def states(message: RecordedMessage) -> Iterator[tuple[float, RecordedMessage]]:
     """Each state a message had, with the time it was set (a copy of the message as it was then)."""
     times = [message.created_at] + [rev["at"] for rev in message.revisions]
-    kept = [*message.revisions, {"content": message.content, "embeds": message.embeds,
-                                 "components": message.components}]
+    kept = [
+        *message.revisions,
+        {"content": message.content, "embeds": message.embeds, "components": message.components},
+    ]
     for at, state in zip(times, kept, strict=True):
-        yield at, RecordedMessage(0, 0, None, message.author, content=state["content"] or "",
-                                  embeds=list(state["embeds"]), components=list(state["components"]))
+        yield (
+            at,
+            RecordedMessage(
+                0,
+                0,
+                None,
+                message.author,
+                content=state["content"] or "",
+                embeds=list(state["embeds"]),
+                components=list(state["components"]),
+            ),
+        )
 
 
 def versions(message: RecordedMessage) -> Iterator[tuple[float, str]]:
@@ -160,8 +177,10 @@ class Timeline:
 
 def timeline(db: GameDb, game_id: int, snapshots: Iterable[Snapshot]) -> Timeline:
     """Build the timeline of a one-deal game from the test's reads and the action log."""
-    snaps = sorted((s for s in snapshots if s.id == game_id and s.table.game is not None
-                    and s.table.game.deal is not None), key=lambda s: s.read_at)
+    snaps = sorted(
+        (s for s in snapshots if s.id == game_id and s.table.game is not None and s.table.game.deal is not None),
+        key=lambda s: s.read_at,
+    )
     assert snaps, "no read of the game in play"
     game = snaps[-1].table.game
     assert game is not None and len(game.history) <= 1, "the check covers one-deal games"
@@ -223,12 +242,16 @@ def assert_no_leak(driver: Driver, db: GameDb, game_id: int, snapshots: Iterable
     table = snaps[-1].table
     seat_of = {uid: seat for seat in range(len(table.players)) if (uid := table.user_id(seat)) is not None}
     leaks, private_shown = find_leaks(driver, line, seat_of)
-    report = "\n\n".join(f"{leak.where} seen by {leak.viewer} shows {sorted(leak.faces)}:\n{leak.text}"
-                         for leak in leaks[:5])
+    report = "\n\n".join(
+        f"{leak.where} seen by {leak.viewer} shows {sorted(leak.faces)}:\n{leak.text}" for leak in leaks[:5]
+    )
     assert not leaks, f"{len(leaks)} message(s) show hidden cards:\n{report}"
     # Any state counts: a hand clicked on is redrawn, and blanked by the move that ends the game.
-    got_hands = {seat_of[m.ephemeral_to] for m in driver.state.messages.values()
-                 if m.ephemeral_to in seat_of and any(is_hand(shadow) for _at, shadow in states(m))}
+    got_hands = {
+        seat_of[m.ephemeral_to]
+        for m in driver.state.messages.values()
+        if m.ephemeral_to in seat_of and any(is_hand(shadow) for _at, shadow in states(m))
+    }
     assert got_hands, "no person was ever sent their hand"
     missing = got_hands - set(private_shown)
     assert not missing, f"seats {missing} were sent hands showing no hidden card: the scan cannot read cards"

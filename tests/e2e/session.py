@@ -86,20 +86,24 @@ class TableSession:
 
     async def persons_turn(self) -> Snapshot:
         """Wait while computer players move: until a person is to play, or the game ended."""
+
         def ready(snap: Snapshot) -> bool:
             if snap.status not in ACTIVE:
                 return True
             seat = snap.table.turn
             return seat is not None and snap.table.user_id(seat) is not None
+
         return await self.until(ready, "a person's turn or the end of the game")
 
     async def board_shows(self, marker: str) -> RecordedMessage:
         """Wait until the public board message (redrawn in the background) shows ``marker``."""
         board = self.board
         assert board is not None
-        await self.driver.state.wait_until(lambda: marker in board.text or any(
-            str(b.get("custom_id")).startswith(marker) for b in board.buttons), self.wait,
-            f"the board to show {marker!r}")
+        await self.driver.state.wait_until(
+            lambda: marker in board.text or any(str(b.get("custom_id")).startswith(marker) for b in board.buttons),
+            self.wait,
+            f"the board to show {marker!r}",
+        )
         return board
 
     # -- the lobby ----------------------------------------------------------------------------
@@ -132,8 +136,7 @@ class TableSession:
     async def start(self) -> Snapshot:
         """Start with the Start button; the board becomes the game with its "My hand" button."""
         assert self.board is not None
-        started = await self.driver.click(self.host, self.board,
-                                         component_id(self.board, f"rami:{self.game_id}:start"))
+        started = await self.driver.click(self.host, self.board, component_id(self.board, f"rami:{self.game_id}:start"))
         assert not started.ephemeral and EN["started"].split(":")[0] in started.text, started.text
         await self.board_shows(f"rami:{self.game_id}:hand")
         snap = self.read()
@@ -179,8 +182,10 @@ class TableSession:
         assert mine[0].actor_id == user.id and mine[0].kind == act.action_to_json(action)["type"], (mine, action)
         assert after.version > snap.version
         await self.driver.state.wait_until(
-            lambda: any(not m.ephemeral for r in results for m in r.messages), self.wait,
-            f"the public message about {user.name}'s {action}")
+            lambda: any(not m.ephemeral for r in results for m in r.messages),
+            self.wait,
+            f"the public message about {user.name}'s {action}",
+        )
         return after
 
     async def look(self, snap: Snapshot) -> None:
@@ -226,7 +231,8 @@ class TableSession:
         board = await self.board_shows(EN["board_standings"])
         for standing in game.outcome.standings:
             name = table.players[standing.seat].name
-            line = EN["board_standing"].format(rank=standing.rank, name=name, score=standing.score,
-                                               deals=standing.deals_won)
+            line = EN["board_standing"].format(
+                rank=standing.rank, name=name, score=standing.score, deals=standing.deals_won
+            )
             assert line in board.text, (line, board.text)
         return final

@@ -99,8 +99,12 @@ async def test_out_of_turn(world: World, rami: BotProcess) -> None:
     await refused(world, lambda: d.slash(waited, ch, "meld", cards=" ".join(str(c) for c in own[:3])), turn_text)
     # The hand sent after their draw still shows an enabled discard select: Discord lets them use it.
     prefix = f"rami:{session.game_id}:discard"
-    stale = [(m, s) for m in d.ephemeral_for(waited) for s in m.selects
-             if str(s.get("custom_id")).startswith(prefix) and not s.get("disabled")]
+    stale = [
+        (m, s)
+        for m in d.ephemeral_for(waited)
+        for s in m.selects
+        if str(s.get("custom_id")).startswith(prefix) and not s.get("disabled")
+    ]
     assert stale, "no hand with an enabled discard select was sent during their turn"
     message, select = stale[0]
     value = next(o["value"] for o in select["options"] if Card.parse(o["value"]) in own)
@@ -132,11 +136,23 @@ async def test_channel_without_a_table(world: World, rami: BotProcess) -> None:
     """Every game command in a channel with no table says so, privately."""
     await started(world)
     d, quiet, alice = world.driver, world.quiet, world.alice
-    for command, options in [("draw", {}), ("discard", {"card": "7H"}), ("meld", {"cards": "7H 8H 9H"}),
-                             ("layoff", {"cards": "7H", "meld": 1}), ("swap", {"meld": 1, "card": "7H"}),
-                             ("hand", {}), ("table", {}), ("scores", {}), ("hint", {}),
-                             ("lobby join", {}), ("lobby start", {}), ("lobby leave", {}), ("lobby cancel", {}),
-                             ("lobby addbot", {}), ("lobby set", {"rule": "hints", "value": "no"})]:
+    for command, options in [
+        ("draw", {}),
+        ("discard", {"card": "7H"}),
+        ("meld", {"cards": "7H 8H 9H"}),
+        ("layoff", {"cards": "7H", "meld": 1}),
+        ("swap", {"meld": 1, "card": "7H"}),
+        ("hand", {}),
+        ("table", {}),
+        ("scores", {}),
+        ("hint", {}),
+        ("lobby join", {}),
+        ("lobby start", {}),
+        ("lobby leave", {}),
+        ("lobby cancel", {}),
+        ("lobby addbot", {}),
+        ("lobby set", {"rule": "hints", "value": "no"}),
+    ]:
         await refused(world, lambda c=command, o=options: d.slash(alice, quiet, c, **o), EN["no_table"])  # type: ignore[misc]
 
 
@@ -155,8 +171,11 @@ async def test_direct_messages(world: World, rami: BotProcess) -> None:
         data = {"id": command["id"], "name": name, "type": 1, "options": []}
         if name == "lobby":
             data["options"] = [{"name": "create", "type": 1, "options": []}]
-        await refused(world, lambda data=data: d.dispatch(APPLICATION_COMMAND, alice, dm, data),  # type: ignore[misc]
-                      EN["guild_only"])
+        await refused(
+            world,
+            lambda data=data: d.dispatch(APPLICATION_COMMAND, alice, dm, data),  # type: ignore[misc]
+            EN["guild_only"],
+        )
 
 
 async def test_lobby_mistakes(world: World, rami: BotProcess) -> None:

@@ -28,8 +28,9 @@ async def _exactly_one(session: TableSession, before: Snapshot, results: list[In
     d = session.driver
     await d.wait_answered(results, timeout=30)
     await d.state.wait_until(lambda: all(r.interaction.message_ids for r in results), 30, "every answer")
-    await d.state.wait_until(lambda: any(not m.ephemeral for r in results for m in r.messages), 30,
-                             "the public announcement of the draw")
+    await d.state.wait_until(
+        lambda: any(not m.ephemeral for r in results for m in r.messages), 30, "the public announcement of the draw"
+    )
     after = session.read()
     assert after.version == before.version + 1, f"{after.version - before.version} changes saved, not 1"
     log = session.db.actions(session.game_id)
@@ -75,6 +76,7 @@ async def test_twenty_simultaneous_draw_commands(world: World, rami: BotProcess)
     assert seat is not None
     user = session.user_at(seat, before)
     assert user is not None
-    results = [await world.driver.slash(user, world.channel, "draw", source="stock", _wait=False)
-               for _ in range(CLICKS)]
+    results = [
+        await world.driver.slash(user, world.channel, "draw", source="stock", _wait=False) for _ in range(CLICKS)
+    ]
     await _exactly_one(session, before, results)

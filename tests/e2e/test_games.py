@@ -45,8 +45,9 @@ SETUPS = [
 @pytest.mark.parametrize("setup", SETUPS, ids=str)
 async def test_whole_game(world: World, rami: BotProcess, setup: Setup) -> None:
     """A whole game of the preset ends with recorded results, public standings and no hidden card shown."""
-    session = TableSession(world.driver, world.db, world.channel, world.players[: setup.people],
-                           style=setup.style, seed=len(setup.preset))
+    session = TableSession(
+        world.driver, world.db, world.channel, world.players[: setup.people], style=setup.style, seed=len(setup.preset)
+    )
     await session.open(setup.preset, {**SHORT, **dict(setup.rules)}, setup.bots)
     await session.start()
     await session.play_to_end()

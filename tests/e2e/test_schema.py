@@ -20,8 +20,18 @@ from tests.fakediscord import BotProcess, Driver, FakeDiscord
 
 COMMANDS = {
     "lobby": {"create", "join", "leave", "start", "cancel", "kick", "set", "addbot", "removebot"},
-    "draw": set(), "meld": set(), "layoff": set(), "swap": set(), "discard": set(), "hand": set(),
-    "table": set(), "scores": set(), "rules": set(), "hint": set(), "leaderboard": set(), "stats": set(),
+    "draw": set(),
+    "meld": set(),
+    "layoff": set(),
+    "swap": set(),
+    "discard": set(),
+    "hand": set(),
+    "table": set(),
+    "scores": set(),
+    "rules": set(),
+    "hint": set(),
+    "leaderboard": set(),
+    "stats": set(),
 }
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 SUBCOMMAND, GROUP = 1, 2
@@ -88,19 +98,29 @@ def test_option_types_and_requirements(commands: Commands) -> None:
     c = commands
     string, integer, user = 3, 4, 6
     expected = {
-        ("draw", "source"): (string, False, False), ("meld", "cards"): (string, True, True),
-        ("layoff", "cards"): (string, True, True), ("layoff", "meld"): (integer, True, True),
-        ("swap", "meld"): (integer, True, True), ("swap", "card"): (string, True, True),
-        ("discard", "card"): (string, True, True), ("rules", "preset"): (string, False, False),
-        ("leaderboard", "preset"): (string, False, False), ("stats", "member"): (user, False, False),
-        ("lobby", "create", "preset"): (string, False, False), ("lobby", "kick", "member"): (user, True, False),
-        ("lobby", "set", "rule"): (string, True, True), ("lobby", "set", "value"): (string, True, True),
+        ("draw", "source"): (string, False, False),
+        ("meld", "cards"): (string, True, True),
+        ("layoff", "cards"): (string, True, True),
+        ("layoff", "meld"): (integer, True, True),
+        ("swap", "meld"): (integer, True, True),
+        ("swap", "card"): (string, True, True),
+        ("discard", "card"): (string, True, True),
+        ("rules", "preset"): (string, False, False),
+        ("leaderboard", "preset"): (string, False, False),
+        ("stats", "member"): (user, False, False),
+        ("lobby", "create", "preset"): (string, False, False),
+        ("lobby", "kick", "member"): (user, True, False),
+        ("lobby", "set", "rule"): (string, True, True),
+        ("lobby", "set", "value"): (string, True, True),
         ("lobby", "addbot", "level"): (string, False, False),
     }
     for (name, *path), (kind, required, autocomplete) in expected.items():
         opt = option(c[name], *path)
         assert (opt["type"], bool(opt.get("required")), bool(opt.get("autocomplete"))) == (
-            kind, required, autocomplete), (name, path)
+            kind,
+            required,
+            autocomplete,
+        ), (name, path)
     for name in ("hand", "table", "scores", "hint"):
         assert not c[name].get("options"), name
 

@@ -16,15 +16,18 @@ from tests.e2e.test_games import SHORT
 from tests.fakediscord import BotProcess
 
 
-@pytest.mark.parametrize(("text", "faces"), [
-    ("7♥ 10H QD", {"7H", "10H", "QD"}),
-    ("K♠️ and TS", {"KS", "10S"}),
-    ("🃏=6♠ · JK=6S", {"JK"}),
-    ("a 🃏 alone", {"JK"}),
-    ("rami:3:mbs:7H#1.8H|9H", {"7H", "8H", "9H"}),
-    ("pause 1.5s · timer 120s · 3 deals · Bot (hard) · <@1234567> · 10 cards · AS.", {"AS"}),
-    ("ALIAS QDX 7HH", set()),
-])
+@pytest.mark.parametrize(
+    ("text", "faces"),
+    [
+        ("7♥ 10H QD", {"7H", "10H", "QD"}),
+        ("K♠️ and TS", {"KS", "10S"}),
+        ("🃏=6♠ · JK=6S", {"JK"}),
+        ("a 🃏 alone", {"JK"}),
+        ("rami:3:mbs:7H#1.8H|9H", {"7H", "8H", "9H"}),
+        ("pause 1.5s · timer 120s · 3 deals · Bot (hard) · <@1234567> · 10 cards · AS.", {"AS"}),
+        ("ALIAS QDX 7HH", set()),
+    ],
+)
 def test_faces_in(text: str, faces: set[str]) -> None:
     """Card tokens are read in every notation the bot writes, and nothing else is."""
     assert faces_in(text) == faces
@@ -62,12 +65,14 @@ async def test_planted_leaks_are_caught(world: World, rami: BotProcess) -> None:
     hand = snap.table.game.deal.hands[bob_seat]  # type: ignore[union-attr]
     secret = next(c for c in hand if face(c) not in line.public[-1])
 
-    d.state.create_message(world.channel, d.bot, {"content": f"you hold {secret.pretty}", "flags": 64},
-                           ephemeral_to=world.bob.id)
+    d.state.create_message(
+        world.channel, d.bot, {"content": f"you hold {secret.pretty}", "flags": 64}, ephemeral_to=world.bob.id
+    )
     assert_no_leak(d, world.db, session.game_id, session.snapshots)  # bob may see his own card
 
-    to_alice = d.state.create_message(world.channel, d.bot, {"content": f"psst: {secret}", "flags": 64},
-                                      ephemeral_to=world.alice.id)
+    to_alice = d.state.create_message(
+        world.channel, d.bot, {"content": f"psst: {secret}", "flags": 64}, ephemeral_to=world.alice.id
+    )
     with pytest.raises(AssertionError, match="seen by alice"):
         assert_no_leak(d, world.db, session.game_id, session.snapshots)
     del d.state.messages[to_alice.id]

@@ -49,7 +49,8 @@ async def test_rejected_token(fake: FakeDiscord, world: World) -> None:
     line = only_rami_line(await failed_start(process))
     assert "rejected the token" in line
     assert [(method, path, status) for method, path, status, _body in fake.errors] == [
-        ("GET", "/api/v10/users/@me", 401)]
+        ("GET", "/api/v10/users/@me", 401)
+    ]
     assert puts(fake) == 0 and puts(fake, guild=world.guild.id) == 0
 
 

@@ -25,6 +25,7 @@ from .state import State
 
 log = logging.getLogger(__name__)
 
+
 class FakeDiscord:
     """A fake Discord on loopback. ``await start()`` / ``await stop()``, or use ``async with``.
 

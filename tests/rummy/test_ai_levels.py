@@ -25,10 +25,28 @@ def test_works_from_a_view_alone() -> None:
     """A PlayerView built by hand, with no game behind it, is enough for every level."""
     hand = tuple(parse_cards("7H 8H 9H QC QD 2S 5D KC"))
     made = PlayerView(
-        rules=find_preset("basic"), seat=0, names=("A", "B"), bots=(True, False), hand=hand,
-        hand_sizes={0: 8, 1: 7}, seats_in_deal=(0, 1), turn=0, phase=Phase.PLAY, discard_top=Card.parse("4C"),
-        discard_size=3, stock_size=20, melds=(), scores=(0, 0), opened=frozenset(), deal_number=1, dealer=1,
-        turns=4, refills=0, game_over=False, eliminated=frozenset(), dropped=frozenset(),
+        rules=find_preset("basic"),
+        seat=0,
+        names=("A", "B"),
+        bots=(True, False),
+        hand=hand,
+        hand_sizes={0: 8, 1: 7},
+        seats_in_deal=(0, 1),
+        turn=0,
+        phase=Phase.PLAY,
+        discard_top=Card.parse("4C"),
+        discard_size=3,
+        stock_size=20,
+        melds=(),
+        scores=(0, 0),
+        opened=frozenset(),
+        deal_number=1,
+        dealer=1,
+        turns=4,
+        refills=0,
+        game_over=False,
+        eliminated=frozenset(),
+        dropped=frozenset(),
         drawn=Card.parse("KC"),
     )
     for level in LEVELS:
@@ -60,8 +78,9 @@ def test_hidden_cards_do_not_change_the_choice(level: str) -> None:
     """Two tables that differ only in cards this seat cannot see get the same action."""
     hands = ["7H 8H 2S 5D KC QD JS", "2C 3C 4C 5C 6C 7C 8C", "9S 9D AH 4D 6H 10S JH"]
     first = position("basic", hands, discard="9H", stock="AS 3S 4H KH KS")
-    second = position("basic", [hands[0], "AS 3S 4H KH KS 10D JC", "2C 3C 4C 5C 6C 7C 8C"], discard="9H",
-                      stock="9S 9D AH 4D 6H")
+    second = position(
+        "basic", [hands[0], "AS 3S 4H KH KS 10D JC", "2C 3C 4C 5C 6C 7C 8C"], discard="9H", stock="9S 9D AH 4D 6H"
+    )
     assert view(first) == view(second)
     one = choose_action(view(first), level, random.Random(5), TableMemory())
     two = choose_action(view(second), level, random.Random(5), TableMemory())
@@ -170,8 +189,9 @@ def test_hard_judges_a_stock_draw_as_keeping_its_hand() -> None:
 
     Judged against the hand less its worst card (as if the stock card were free), the same discard is passed.
     """
-    game = position("basic", ["7H 8H 9H 2C KS QD JC", "2D 4D 6D 8D 10D QS KH"], discard="3C",
-                    stock="5S 6S 7S 8S 9S 10S JS")
+    game = position(
+        "basic", ["7H 8H 9H 2C KS QD JC", "2D 4D 6D 8D 10D QS KH"], discard="3C", stock="5S 6S 7S 8S 9S 10S JS"
+    )
     rules = game.rules
     assert hard.STYLES[rules.scoring].draw_keeps_hand
     assert choose_action(view(game), "hard", random.Random(1), TableMemory()) == act.Draw(act.Source.DISCARD)
@@ -181,8 +201,13 @@ def test_hard_judges_a_stock_draw_as_keeping_its_hand() -> None:
 
 def test_hard_does_not_feed_the_next_player_what_they_collect() -> None:
     """Between two equal discards, hard keeps the one matching what the next player took from the pile."""
-    game = position("rami51", ["KH KS 5D 5C 9S 9D 2S 2D 4H 4C 7S 7C JS", "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"],
-                    discard="QD", stock="2H", turn=1)
+    game = position(
+        "rami51",
+        ["KH KS 5D 5C 9S 9D 2S 2D 4H 4C 7S 7C JS", "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"],
+        discard="QD",
+        stock="2H",
+        turn=1,
+    )
     memory = TableMemory()
     memory.observe(Event("drew", 1, "discard", "Q♣"))
     memory.observe(Event("discarded", 1, card="Q♦"))
@@ -222,8 +247,13 @@ def test_hard_melds_at_once_where_losers_pay_their_hand() -> None:
 
 def test_hard_swaps_a_joker_it_can_use() -> None:
     """In ref51, holding 6S and a pair of 9s, hard takes the table joker standing for 6S to meld the 9s."""
-    game = position("ref51", ["6S 9C 9D 2H 4C", "2C 3C 4C 5C 6C 7C 8C"], stock="KD",
-                    melds=[(1, "JK 7S 8S"), (0, "QH QD QC")], opened={0: 1, 1: 2})
+    game = position(
+        "ref51",
+        ["6S 9C 9D 2H 4C", "2C 3C 4C 5C 6C 7C 8C"],
+        stock="KD",
+        melds=[(1, "JK 7S 8S"), (0, "QH QD QC")],
+        opened={0: 1, 1: 2},
+    )
     action = choose_action(draw_stock(game), "hard", random.Random(1), TableMemory())
     assert action == act.Swap(0, Card.parse("6S"))
     game.apply(0, action)

@@ -39,11 +39,13 @@ def test_notes_what_a_seat_lets_go() -> None:
 def test_a_melded_pickup_leaves_the_known_hand() -> None:
     """Once a seat melds the card it took, it no longer counts as held."""
     memory = TableMemory()
-    memory.observe_all([
-        Event("discarded", 0, card="7♥"),
-        Event("drew", 1, "discard", "7♥"),
-        Event("melded", 1, melds=(("7♥", "8♥", "🃏=9♥"),)),
-    ])
+    memory.observe_all(
+        [
+            Event("discarded", 0, card="7♥"),
+            Event("drew", 1, "discard", "7♥"),
+            Event("melded", 1, melds=(("7♥", "8♥", "🃏=9♥"),)),
+        ]
+    )
     assert memory.holding(1) == []
 
 
@@ -58,10 +60,14 @@ def test_a_new_deal_forgets_the_last() -> None:
 def test_round_trips_through_json() -> None:
     """to_json / from_json give back the same memory."""
     memory = TableMemory()
-    memory.observe_all([
-        Event("discarded", 0, card="7♥"), Event("drew", 1, "stock"), Event("discarded", 1, card="🃏"),
-        Event("drew", 2, "discard", "🃏"),
-    ])
+    memory.observe_all(
+        [
+            Event("discarded", 0, card="7♥"),
+            Event("drew", 1, "stock"),
+            Event("discarded", 1, card="🃏"),
+            Event("drew", 2, "discard", "🃏"),
+        ]
+    )
     assert TableMemory.from_json(memory.to_json()) == memory
 
 

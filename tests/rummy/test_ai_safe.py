@@ -20,8 +20,7 @@ def test_draws_from_the_stock() -> None:
 
 def test_takes_the_discard_when_the_stock_cannot_be_drawn() -> None:
     """With an empty stock that may not be rebuilt, it takes the top discard."""
-    game = position("basic", ["7H 8H 2S 5D KC QD JS", "2C 3C 4C 5C 6C 7C 8C"], discard="9H", stock="",
-                    refill_limit=0)
+    game = position("basic", ["7H 8H 2S 5D KC QD JS", "2C 3C 4C 5C 6C 7C 8C"], discard="9H", stock="", refill_limit=0)
     assert not view(game).can_draw_stock
     assert safe_action(view(game)) == act.Draw(act.Source.DISCARD)
 
@@ -45,8 +44,7 @@ def test_never_melds_for_the_player() -> None:
 
 def test_never_discards_the_card_taken_from_the_pile() -> None:
     """After taking the top discard (a joker, the costliest card) it discards another card."""
-    game = position("rami51", ["2C 3D 4S 5H 6C 7D 8S 9H 10C JD QS KH 5S", "2C 3C 4C 5C 6C 7C 8C"],
-                    discard="JK")
+    game = position("rami51", ["2C 3D 4S 5H 6C 7D 8S 9H 10C JD QS KH 5S", "2C 3C 4C 5C 6C 7C 8C"], discard="JK")
     after = take_discard(game)
     action = safe_action(after)
     assert isinstance(action, act.Discard) and not action.card.is_joker
@@ -65,15 +63,25 @@ def test_keeps_a_second_copy_of_the_taken_card_discardable() -> None:
 
 def test_discards_the_costliest_loose_card_on_the_starters_first_turn() -> None:
     """The rami51 starter (no draw, 14 cards) discards its costliest card outside its melds."""
-    game = position("rami51", ["7H 8H 9H QC QD QS 2S 5D KC 3H 4D 6S 9D AC", "2C 3C 4C 5C 6C 7C 8C"],
-                    discard="", phase=Phase.PLAY, turns=0)
+    game = position(
+        "rami51",
+        ["7H 8H 9H QC QD QS 2S 5D KC 3H 4D 6S 9D AC", "2C 3C 4C 5C 6C 7C 8C"],
+        discard="",
+        phase=Phase.PLAY,
+        turns=0,
+    )
     assert safe_action(view(game)) == act.Discard(Card.parse("KC"))
 
 
 def test_plays_again_a_joker_taken_by_a_swap() -> None:
     """After a swap the joker must go back down: the safe play lays it off, and the engine accepts it."""
-    game = position("ref51", ["6S 2D 5C 7H", "2C 3C 4C 5C 6C 7C 8C"], stock="AS KD",
-                    melds=[(1, "7S 8S JK"), (1, "QH QD QC")], opened={0: 1, 1: 2})
+    game = position(
+        "ref51",
+        ["6S 2D 5C 7H", "2C 3C 4C 5C 6C 7C 8C"],
+        stock="AS KD",
+        melds=[(1, "7S 8S JK"), (1, "QH QD QC")],
+        opened={0: 1, 1: 2},
+    )
     draw_stock(game)
     game.apply(0, act.Swap(0, Card.parse("6S")))  # the joker stood for 6S, the low end of the run
     after = view(game)

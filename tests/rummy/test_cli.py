@@ -59,7 +59,9 @@ REF51_MELDS = [  # RULES.md worked example 5
 def test_check_ref51_worked_melds(cards: str, kind: str, points: int, shown: list[str]) -> None:
     """Worked example 5: each ref51 meld is valid, with its kind, points and cards."""
     assert run_json("check", "--preset", "ref51", *cards.split()) == (
-        0, {"valid": True, "kind": kind, "points": points, "cards": shown})
+        0,
+        {"valid": True, "kind": kind, "points": points, "cards": shown},
+    )
 
 
 REF51_REJECTS = [  # RULES.md worked example 6
@@ -104,7 +106,9 @@ def test_check_ace_is_low_only_in_basic() -> None:
 def test_check_accepts_any_card_spelling(argv: list[str]) -> None:
     """Separate args or one string, spaces or commas: the same answer."""
     assert run_json("check", "--preset", "basic", *argv) == (
-        0, {"valid": True, "kind": "run", "points": 24, "cards": ["7H", "8H", "9H"]})
+        0,
+        {"valid": True, "kind": "run", "points": 24, "cards": ["7H", "8H", "9H"]},
+    )
 
 
 def test_check_cards_after_an_option_are_cards() -> None:
@@ -115,7 +119,11 @@ def test_check_cards_after_an_option_are_cards() -> None:
 def test_check_pinned_joker_is_kept() -> None:
     """A joker pinned as the high end stands there and scores there."""
     assert run_json("check", "--preset", "ref51", "JK=9S 7S 8S")[1] == {
-        "valid": True, "kind": "run", "points": 24, "cards": ["7S", "8S", "JK=9S"]}
+        "valid": True,
+        "kind": "run",
+        "points": 24,
+        "cards": ["7S", "8S", "JK=9S"],
+    }
 
 
 def test_check_too_few_cards_is_invalid() -> None:
@@ -124,17 +132,20 @@ def test_check_too_few_cards_is_invalid() -> None:
     assert code == 1 and "at least 3 cards" in answer["reason"]
 
 
-@pytest.mark.parametrize(("argv", "says"), [
-    (["--preset", "basic", "7H", "8X", "9H"], "'8X' is not a card"),
-    (["--preset", "nope", "7H", "8H", "9H"], "Unknown preset 'nope'"),
-    (["7H", "8H", "9H"], "--preset"),
-    (["--preset", "basic"], "Give the cards"),
-    (["--preset", "basic", "JK", "8H", "9H"], "no jokers"),
-    (["--preset", "rami51", "AH 2H 3H 4H 5H JK JK JK JK JK"], "only 4 jokers"),
-    (["--preset", "basic", "--house", "opening", "7H", "8H", "9H"], "KNOB=VALUE"),
-    (["--preset", "basic", "--house", "colour=red", "7H", "8H", "9H"], "no house rule called 'colour'"),
-    (["--preset", "basic", "--bogus", "7H", "8H", "9H"], "unrecognized arguments: --bogus"),
-])
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--preset", "basic", "7H", "8X", "9H"], "'8X' is not a card"),
+        (["--preset", "nope", "7H", "8H", "9H"], "Unknown preset 'nope'"),
+        (["7H", "8H", "9H"], "--preset"),
+        (["--preset", "basic"], "Give the cards"),
+        (["--preset", "basic", "JK", "8H", "9H"], "no jokers"),
+        (["--preset", "rami51", "AH 2H 3H 4H 5H JK JK JK JK JK"], "only 4 jokers"),
+        (["--preset", "basic", "--house", "opening", "7H", "8H", "9H"], "KNOB=VALUE"),
+        (["--preset", "basic", "--house", "colour=red", "7H", "8H", "9H"], "no house rule called 'colour'"),
+        (["--preset", "basic", "--bogus", "7H", "8H", "9H"], "unrecognized arguments: --bogus"),
+    ],
+)
 def test_check_malformed_input_exits_2(argv: list[str], says: str) -> None:
     """Malformed input answers {"error": ...} and exits 2."""
     code, answer = run_json("check", *argv)
@@ -157,6 +168,7 @@ def test_usage_error_also_explains_on_stderr() -> None:
 
 def test_internal_error_is_reported_without_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     """A bug answers {"error": "internal error: ..."} with exit 3, not a traceback."""
+
     def boom(*_args: Any) -> None:
         raise RuntimeError("kaboom")
 
@@ -170,14 +182,17 @@ def test_internal_error_is_reported_without_traceback(monkeypatch: pytest.Monkey
 # -- score --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("preset", "cards", "points"), [
-    ("rummy100", "QS 5H AD", 16),  # RULES.md worked example 3
-    ("rami51", "KH 7C JK", 42),  # worked example 4, without the rami sec doubling
-    ("basic", "KH 7C 2D", 19),
-    ("ref51", "AS", 11),
-    ("basic", "AS", 1),
-    ("rami51", "", 0),
-])
+@pytest.mark.parametrize(
+    ("preset", "cards", "points"),
+    [
+        ("rummy100", "QS 5H AD", 16),  # RULES.md worked example 3
+        ("rami51", "KH 7C JK", 42),  # worked example 4, without the rami sec doubling
+        ("basic", "KH 7C 2D", 19),
+        ("ref51", "AS", 11),
+        ("basic", "AS", 1),
+        ("rami51", "", 0),
+    ],
+)
 def test_score_hand_values(preset: str, cards: str, points: int) -> None:
     """score answers the value left in hand under the preset."""
     assert run_json("score", "--preset", preset, cards) == (0, {"points": points})
@@ -234,18 +249,23 @@ def test_rules_with_a_house_rule() -> None:
 
 def test_check_jsonl_answers_each_line_in_order() -> None:
     """String and list cards, a preset per line, malformed lines answered: the run goes on, exit 0."""
-    code, answers = run_jsonl("check", "--preset", "ref51", lines=[
-        '{"cards": "7S 7S 7H"}',
-        '{"cards": ["9C", "9D", "9H", "JK"]}',
-        "not json",
-        '{"cards": "QH KH AH", "preset": "basic"}',
-        '{"cards": "AH 2H 3H", "preset": "zzz"}',
-        "[1, 2]",
-        '{"cards": 5}',
-        '{"cards": "7H 8H 9H", "colour": "red"}',
-        '{"preset": "basic"}',
-        '{"cards": "7H 8H 9H"}',
-    ])
+    code, answers = run_jsonl(
+        "check",
+        "--preset",
+        "ref51",
+        lines=[
+            '{"cards": "7S 7S 7H"}',
+            '{"cards": ["9C", "9D", "9H", "JK"]}',
+            "not json",
+            '{"cards": "QH KH AH", "preset": "basic"}',
+            '{"cards": "AH 2H 3H", "preset": "zzz"}',
+            "[1, 2]",
+            '{"cards": 5}',
+            '{"cards": "7H 8H 9H", "colour": "red"}',
+            '{"preset": "basic"}',
+            '{"cards": "7H 8H 9H"}',
+        ],
+    )
     assert code == 0
     assert answers[0]["valid"] is False
     assert answers[1] == {"valid": True, "kind": "set", "points": 36, "cards": ["9C", "9D", "9H", "JK=9S"]}
@@ -282,6 +302,7 @@ def test_jsonl_with_cards_on_the_command_line_is_malformed() -> None:
 
 def test_jsonl_internal_error_does_not_stop_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """A bug on one line is reported on that line; exit code stays 0."""
+
     def boom(*_args: Any) -> None:
         raise RuntimeError("kaboom")
 
@@ -315,6 +336,7 @@ def test_no_command_is_a_usage_error() -> None:
 
 def test_a_subcommand_registers_with_one_entry(monkeypatch: pytest.MonkeyPatch) -> None:
     """Adding a Command to COMMANDS is all it takes to get a working subcommand."""
+
     def add(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("word")
 
@@ -330,8 +352,15 @@ def test_a_subcommand_registers_with_one_entry(monkeypatch: pytest.MonkeyPatch) 
 
 
 def python_m(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rummy", *argv], cwd=ROOT, input=stdin, text=True,
-                          capture_output=True, timeout=60, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "rummy", *argv],
+        cwd=ROOT,
+        input=stdin,
+        text=True,
+        capture_output=True,
+        timeout=60,
+        encoding="utf-8",
+    )
 
 
 def test_entry_point_check_exit_codes() -> None:

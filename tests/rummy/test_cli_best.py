@@ -44,10 +44,13 @@ def test_best_after_draw_names_the_discard() -> None:
     assert as_sets(answer["melds"]) == {frozenset({"4H", "5H", "6H", "7H"}), frozenset({"QC", "QD", "QS"})}
 
 
-@pytest.mark.parametrize(("objective", "melds", "deadwood", "points"), [
-    ("deadwood", [["QH", "KH", "AH"]], 2, 31),  # the run saves 21 in hand
-    ("opening", [["AD", "AH", "AS"]], 20, 33),  # three aces make more opening points
-])
+@pytest.mark.parametrize(
+    ("objective", "melds", "deadwood", "points"),
+    [
+        ("deadwood", [["QH", "KH", "AH"]], 2, 31),  # the run saves 21 in hand
+        ("opening", [["AD", "AH", "AS"]], 20, 33),  # three aces make more opening points
+    ],
+)
 def test_best_objectives_differ(objective: str, melds: list[list[str]], deadwood: int, points: int) -> None:
     """At rami51, Q♥ K♥ A♥ A♠ A♦: least deadwood melds the run, most points melds the aces."""
     _code, answer = run_json("--preset", "rami51", "--objective", objective, "QH KH AH AS AD")
@@ -83,14 +86,17 @@ def test_best_forbidden_bars_one_copy_only() -> None:
     assert answer["discard"] == "7H"
 
 
-@pytest.mark.parametrize(("argv", "says"), [
-    (["--preset", "basic", "--after-draw"], "at least one card"),
-    (["--preset", "basic", "--forbidden", "9S", "9S 4H"], "only makes sense with --after-draw"),
-    (["--preset", "basic", "--after-draw", "--forbidden", "9S", "4H"], "not in the hand"),
-    (["--preset", "basic", "--after-draw", "--forbidden", "9S", "9S"], "No card may be discarded"),
-    (["--preset", "basic", "--forbidden", "9S 4H", "--after-draw", "9S 4H"], "one card"),
-    (["--preset", "basic", "4H 5Q"], "'5Q' is not a card"),
-])
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--preset", "basic", "--after-draw"], "at least one card"),
+        (["--preset", "basic", "--forbidden", "9S", "9S 4H"], "only makes sense with --after-draw"),
+        (["--preset", "basic", "--after-draw", "--forbidden", "9S", "4H"], "not in the hand"),
+        (["--preset", "basic", "--after-draw", "--forbidden", "9S", "9S"], "No card may be discarded"),
+        (["--preset", "basic", "--forbidden", "9S 4H", "--after-draw", "9S 4H"], "one card"),
+        (["--preset", "basic", "4H 5Q"], "'5Q' is not a card"),
+    ],
+)
 def test_best_malformed_exits_2(argv: list[str], says: str) -> None:
     """Malformed requests answer {"error": ...} and exit 2."""
     code, answer = run_json(*argv)

@@ -100,8 +100,9 @@ def test_reference_rules_lay_off_on_the_opening_turn() -> None:
 
 def test_rami51_lays_off_only_from_the_turn_after_opening() -> None:
     """rami51: "on later turns": not on the opening turn, then yes."""
-    game = position("rami51", ["KH KS KD QC QD QH 5C 9D", "4D 6D"], phase=Phase.PLAY,
-                    melds=[(1, "2C 3C 4C")], stock="8S 7S 6S")
+    game = position(
+        "rami51", ["KH KS KD QC QD QH 5C 9D", "4D 6D"], phase=Phase.PLAY, melds=[(1, "2C 3C 4C")], stock="8S 7S 6S"
+    )
     play(game, "meld KH KS KD | QC QD QH")
     assert "next turn" in refused(game, "layoff 5C on 1", CannotLayOff)
     play(game, "discard 9D", "draw stock", "discard 6S", "draw stock", "layoff 5C on 1")
@@ -180,8 +181,9 @@ def test_rummy_when_the_whole_hand_goes_down_in_one_turn() -> None:
 def test_no_rummy_after_a_meld_on_an_earlier_turn() -> None:
     """A meld on an earlier turn of the deal means no rummy."""
     game = position("basic", ["2C 3C 4C 5S 6S 9D", "KD 8H"], stock="7S 2H 8S")
-    play(game, "draw stock", "meld 2C 3C 4C", "discard 9D", "draw stock", "discard 2H", "draw stock",
-         "meld 5S 6S 7S 8S")
+    play(
+        game, "draw stock", "meld 2C 3C 4C", "discard 9D", "draw stock", "discard 2H", "draw stock", "meld 5S 6S 7S 8S"
+    )
     outcome = game.history[-1].outcome
     assert outcome.winners == (0,) and not outcome.rummy and game.scores == [18, 0]
 
@@ -189,8 +191,17 @@ def test_no_rummy_after_a_meld_on_an_earlier_turn() -> None:
 def test_no_rummy_after_a_lay_off_on_an_earlier_turn() -> None:
     """A lay-off on an earlier turn also spoils the rummy."""
     game = position("basic", ["5C 8S 9S 10S 2D", "KD 8H"], stock="JS 2H 3H", melds=[(1, "2C 3C 4C")])
-    play(game, "draw stock", "layoff 5C on 1", "discard 3H", "draw stock", "discard 2H", "draw stock",
-         "meld 8S 9S 10S JS", "discard 2D")
+    play(
+        game,
+        "draw stock",
+        "layoff 5C on 1",
+        "discard 3H",
+        "draw stock",
+        "discard 2H",
+        "draw stock",
+        "meld 8S 9S 10S JS",
+        "discard 2D",
+    )
     assert not game.history[-1].outcome.rummy
 
 
@@ -210,8 +221,9 @@ def test_rummy100_has_no_rummy_bonus() -> None:
 
 def test_rami51_starter_may_meld_on_the_first_turn_but_not_lay_off() -> None:
     """(decision) The rami51 starter may meld on the turn without a draw, then must discard."""
-    game = position("rami51", ["KH KS KD QC QD QH 5C 9D 2S", "4D"], discard="", phase=Phase.PLAY, turns=0,
-                    melds=[(1, "2C 3C 4C")])
+    game = position(
+        "rami51", ["KH KS KD QC QD QH 5C 9D 2S", "4D"], discard="", phase=Phase.PLAY, turns=0, melds=[(1, "2C 3C 4C")]
+    )
     play(game, "meld KH KS KD | QC QD QH")
     refused(game, "layoff 5C on 1", CannotLayOff)
     play(game, "discard 9D")

@@ -81,8 +81,13 @@ def test_playing_a_joker_plays_the_one_taken_from_the_table() -> None:
 def test_no_duty_when_lay_offs_wait_for_a_later_turn() -> None:
     """House rule "lay off on later turns": the joker cannot be laid off on the opening turn, so the
     player who opens and swaps may still discard (the turn can always end)."""
-    game = position("ref51", ["KH KS KD QC QD QH 6H 2C", "4D"], phase=Phase.PLAY, melds=[(1, "5H JK 7H")],
-                    lay_off="after_opening_later_turns")
+    game = position(
+        "ref51",
+        ["KH KS KD QC QD QH 6H 2C", "4D"],
+        phase=Phase.PLAY,
+        melds=[(1, "5H JK 7H")],
+        lay_off="after_opening_later_turns",
+    )
     play(game, "meld KH KS KD | QC QD QH", "swap 6H into 1")
     assert not current(game).joker_playable(0)
     play(game, "discard 2C")
@@ -121,8 +126,7 @@ def test_swap_is_not_played_in_rami51() -> None:
 
 def test_without_a_threshold_a_swap_needs_no_opening() -> None:
     """House rules on basic (2 jokers, swap): with no opening threshold anyone may swap."""
-    game = position("basic", ["6H 2C", "4D"], phase=Phase.PLAY, melds=[(1, "5H JK 7H")], jokers=2,
-                    joker_swap=True)
+    game = position("basic", ["6H 2C", "4D"], phase=Phase.PLAY, melds=[(1, "5H JK 7H")], jokers=2, joker_swap=True)
     play(game, "swap 6H into 1")
     assert current(game).joker_to_play is not None
 

@@ -20,30 +20,81 @@ EXPECTED_DECISIONS = {
     "basic": {"turn_cap"},
     "rummy100": {"turn_cap", "deal_cap"},
     "rami100": {"who_starts", "discard_rule", "turn_cap", "deal_cap"},
-    "rami51": {"starter_may_meld", "who_starts", "jokers_per_meld", "ace_in_set", "discard_rule",
-               "final_discard_optional", "refill_unlimited", "turn_cap", "deal_cap"},
+    "rami51": {
+        "starter_may_meld",
+        "who_starts",
+        "jokers_per_meld",
+        "ace_in_set",
+        "discard_rule",
+        "final_discard_optional",
+        "refill_unlimited",
+        "turn_cap",
+        "deal_cap",
+    },
     "ref40": {"rami_sec_off", "penalty_scoring", "ace_value", "joker_value", "game_length", "deal_cap"},
     "ref51": {"rami_sec_off", "penalty_scoring", "ace_value", "joker_value", "game_length", "deal_cap"},
 }
 
 KEY_FACTS = {
-    "basic": ["2-6 players", "1 deck, no jokers", "10 cards each with 2 players, 7 with 3-4, 6 with 5-6",
-              "next card starts the discard pile", "ace low only", "never K-A-2", "**Opening**: none",
-              "any number of melds", "Lay-offs** on any meld: any turn", "a final discard is optional",
-              "doubles the points", "the next player may take the top discard",
-              "whole pile is turned over unshuffled", "300 turns", "nobody scores",
-              "the winner scores the total of the others' hands", "ace 1", "3 deals"],
-    "rummy100": ["only one new meld per turn", "with 2 players the winner deals", "does not double",
-                 "the pile but its top card is turned over unshuffled", "first to 100 points"],
-    "rami100": ["end with a discard", "cannot meld your whole hand", "shuffled into a new stock, once",
-                "first to 100 points", "doubles the points"],
-    "rami51": ["2 decks + 4 jokers", "13 cards each", "the starter gets one more", "without drawing",
-               "51+ points", "11 after K", "a joker as its card", "on turns after your opening",
-               "ace low or high", "each loser scores their own hand as penalty points", "joker 25",
-               "reaching 500 points puts you out"],
-    "ref40": ["2 decks + 4 jokers with 2-4 players, 3 decks + 4 jokers with 5-6", "40+ points",
-              "at most one per meld", "**Joker swap**", "beside 3 natural cards", "that turn included",
-              "at most 2 times", "the lowest hand wins", "ace 11"],
+    "basic": [
+        "2-6 players",
+        "1 deck, no jokers",
+        "10 cards each with 2 players, 7 with 3-4, 6 with 5-6",
+        "next card starts the discard pile",
+        "ace low only",
+        "never K-A-2",
+        "**Opening**: none",
+        "any number of melds",
+        "Lay-offs** on any meld: any turn",
+        "a final discard is optional",
+        "doubles the points",
+        "the next player may take the top discard",
+        "whole pile is turned over unshuffled",
+        "300 turns",
+        "nobody scores",
+        "the winner scores the total of the others' hands",
+        "ace 1",
+        "3 deals",
+    ],
+    "rummy100": [
+        "only one new meld per turn",
+        "with 2 players the winner deals",
+        "does not double",
+        "the pile but its top card is turned over unshuffled",
+        "first to 100 points",
+    ],
+    "rami100": [
+        "end with a discard",
+        "cannot meld your whole hand",
+        "shuffled into a new stock, once",
+        "first to 100 points",
+        "doubles the points",
+    ],
+    "rami51": [
+        "2 decks + 4 jokers",
+        "13 cards each",
+        "the starter gets one more",
+        "without drawing",
+        "51+ points",
+        "11 after K",
+        "a joker as its card",
+        "on turns after your opening",
+        "ace low or high",
+        "each loser scores their own hand as penalty points",
+        "joker 25",
+        "reaching 500 points puts you out",
+    ],
+    "ref40": [
+        "2 decks + 4 jokers with 2-4 players, 3 decks + 4 jokers with 5-6",
+        "40+ points",
+        "at most one per meld",
+        "**Joker swap**",
+        "beside 3 natural cards",
+        "that turn included",
+        "at most 2 times",
+        "the lowest hand wins",
+        "ace 11",
+    ],
     "ref51": ["51+ points", "at most one per meld", "**Joker swap**", "at most 2 times", "the lowest hand wins"],
 }
 
@@ -136,8 +187,9 @@ def _other_value(knob: Knob, current: Any) -> list[Any]:
     if issubclass(knob.kind, Enum):
         return [m for m in knob.kind if m is not current]
     assert knob.minimum is not None and knob.maximum is not None
-    values: list[Any] = [v for v in (current + 1, current - 1) if current is not None
-                         and knob.minimum <= v <= knob.maximum]
+    values: list[Any] = [
+        v for v in (current + 1, current - 1) if current is not None and knob.minimum <= v <= knob.maximum
+    ]
     return values + ([knob.minimum] if current is None else [None] if knob.optional else [])
 
 
@@ -204,9 +256,20 @@ def test_any_house_rules_fit_one_discord_message(base: Rules, overrides: dict[st
 def test_many_house_rules_still_summarised() -> None:
     """With many house rules the summary shrinks but still names the knobs."""
     rules = PRESETS["basic"].with_overrides(
-        jokers=2, opening=30, lay_off="after_opening", ace="low_or_high", refill_limit=0, turn_cap=200,
-        game_end="target", game_length=200, one_meld_per_turn="yes", final_discard_required="yes",
-        ace_value=11, joker_swap="yes", max_players=4, decks=2,
+        jokers=2,
+        opening=30,
+        lay_off="after_opening",
+        ace="low_or_high",
+        refill_limit=0,
+        turn_cap=200,
+        game_end="target",
+        game_length=200,
+        one_meld_per_turn="yes",
+        final_discard_required="yes",
+        ace_value=11,
+        joker_swap="yes",
+        max_players=4,
+        decks=2,
     )
     text = describe_rules(rules)
     assert len(text) <= DISCORD_LIMIT

@@ -114,7 +114,10 @@ def test_rami51_penalty_eliminates_at_500_and_the_last_player_left_wins() -> Non
     win_deal(game, 2, {1: "KD"})
     assert game.outcome is not None and game.outcome.winners == (2,)
     assert [(s.seat, s.rank, s.eliminated) for s in game.outcome.standings] == [
-        (2, 1, False), (1, 2, True), (0, 3, True)]
+        (2, 1, False),
+        (1, 2, True),
+        (0, 3, True),
+    ]
 
 
 def test_players_eliminated_in_the_same_deal_rank_by_score() -> None:

@@ -106,8 +106,13 @@ def turn_cap_reached(rules: Rules) -> bool:
 def lay_off_timing(rules: Rules) -> tuple[str, str, str]:
     """Lay off before opening, on the opening turn, and on the next turn."""
     before = at(rules, ["5C 9D", "4D"], phase=Phase.PLAY, melds=[(1, "2C 3C 4C")])
-    game = at(rules, ["KH KS KD QC QD QH 5C 10D 2S", "4D 6D"], phase=Phase.PLAY,
-              melds=[(1, "2C 3C 4C"), (1, "7D 8D 9D")], stock="8S 7S 6S")
+    game = at(
+        rules,
+        ["KH KS KD QC QD QH 5C 10D 2S", "4D 6D"],
+        phase=Phase.PLAY,
+        melds=[(1, "2C 3C 4C"), (1, "7D 8D 9D")],
+        stock="8S 7S 6S",
+    )
     play(game, "meld KH KS KD | QC QD QH")
     same = outcome_of(game, "layoff 5C on 1")
     play(game, "discard 2S", "draw stock", "discard 6S", "draw stock")
@@ -140,55 +145,81 @@ CASES: dict[str, Case] = {
     "jokers": Case("basic", lambda r: (pack_size(r, 2), meld_ok(r, "5H 6H JK")), {0: (52, False), 2: (54, True)}),
     "jokers_per_deck": Case("ref51", lambda r: pack_size(r, 5), {False: 157, True: 159}, (("jokers", 1),)),
     "hand_size": Case("basic", lambda r: len(current(dealt(r, 3)).hands[2]), {0: 7, 5: 5}),
-    "first_discard": Case("basic", first_deal,
-                          {"upcard": (1, Phase.DRAW, 7), "starter_extra_card": (0, Phase.PLAY, 8)}),
+    "first_discard": Case(
+        "basic", first_deal, {"upcard": (1, Phase.DRAW, 7), "starter_extra_card": (0, Phase.PLAY, 8)}
+    ),
     "winner_deals_two_players": Case(
-        "basic", lambda r: (win_deal(g := dealt(r, 2), 0), g.dealer)[1], {True: 0, False: 1},
+        "basic",
+        lambda r: (win_deal(g := dealt(r, 2), 0), g.dealer)[1],
+        {True: 0, False: 1},
     ),
     "ace": Case("basic", lambda r: meld_ok(r, "QH KH AH"), {"low": False, "low_or_high": True}),
-    "joker_limit": Case("rami51", lambda r: meld_ok(r, "5H 6H JK JK"),
-                        {"no_more_than_naturals": True, "one": False}),
+    "joker_limit": Case("rami51", lambda r: meld_ok(r, "5H 6H JK JK"), {"no_more_than_naturals": True, "one": False}),
     "joker_swap": Case(
         "ref51",
-        lambda r: outcome_of(at(r, ["6H 2C", "4D"], phase=Phase.PLAY, melds=[(1, "5H JK 7H")], opened={0: 1}),
-                             "swap 6H into 1"),
+        lambda r: outcome_of(
+            at(r, ["6H 2C", "4D"], phase=Phase.PLAY, melds=[(1, "5H JK 7H")], opened={0: 1}), "swap 6H into 1"
+        ),
         {True: "ok", False: "CannotSwap"},
     ),
-    "opening": Case("basic", lambda r: outcome_of(at(r, ["2C 3C 4C 9D", "4D"], phase=Phase.PLAY), "meld 2C 3C 4C"),
-                    {0: "ok", 30: "OpeningTooLow"}),
+    "opening": Case(
+        "basic",
+        lambda r: outcome_of(at(r, ["2C 3C 4C 9D", "4D"], phase=Phase.PLAY), "meld 2C 3C 4C"),
+        {0: "ok", 30: "OpeningTooLow"},
+    ),
     "one_meld_per_turn": Case(
         "basic",
         lambda r: outcome_of(at(r, ["2C 3C 4C 8S 8H 8D 9D", "4D"], phase=Phase.PLAY), "meld 2C 3C 4C | 8S 8H 8D"),
         {False: "ok", True: "InvalidMeld"},
     ),
     "lay_off": Case(
-        "ref51", lay_off_timing,
-        {"any_time": ("ok", "ok", "ok"), "after_opening": ("CannotLayOff", "ok", "ok"),
-         "after_opening_later_turns": ("CannotLayOff", "CannotLayOff", "ok")},
+        "ref51",
+        lay_off_timing,
+        {
+            "any_time": ("ok", "ok", "ok"),
+            "after_opening": ("CannotLayOff", "ok", "ok"),
+            "after_opening_later_turns": ("CannotLayOff", "CannotLayOff", "ok"),
+        },
     ),
     "final_discard_required": Case(
-        "basic", lambda r: outcome_of(at(r, ["2C 3C", "4D"], stock="4C"), "draw stock", "meld 2C 3C 4C"),
+        "basic",
+        lambda r: outcome_of(at(r, ["2C 3C", "4D"], stock="4C"), "draw stock", "meld 2C 3C 4C"),
         {False: "ok", True: "IllegalAction"},
     ),
-    "rummy_doubles": Case("basic", lambda r: (win_deal(g := dealt(r, 2), 0, {1: "KD"}, rummy=True), g.scores)[1],
-                          {True: [20, 0], False: [10, 0]}),
-    "stock_refill": Case(
-        "basic", refill_kind,
-        {"turn_whole_pile": "whole pile, unshuffled", "turn_keep_top": "top stays, unshuffled",
-         "shuffle_keep_top": "top stays, shuffled"},
+    "rummy_doubles": Case(
+        "basic",
+        lambda r: (win_deal(g := dealt(r, 2), 0, {1: "KD"}, rummy=True), g.scores)[1],
+        {True: [20, 0], False: [10, 0]},
     ),
-    "draw_discard_when_stock_empty": Case("basic", lambda r: len(after_stock_runs_out(r)[1].stock),
-                                          {True: 0, False: 11}),
+    "stock_refill": Case(
+        "basic",
+        refill_kind,
+        {
+            "turn_whole_pile": "whole pile, unshuffled",
+            "turn_keep_top": "top stays, unshuffled",
+            "shuffle_keep_top": "top stays, shuffled",
+        },
+    ),
+    "draw_discard_when_stock_empty": Case(
+        "basic", lambda r: len(after_stock_runs_out(r)[1].stock), {True: 0, False: 11}
+    ),
     "refill_limit": Case("rami51", two_exhaustions, {None: (2, False), 0: (0, True), 1: (1, True)}),
-    "dead_deal": Case("basic", lambda r: (dead_deal(g := dealt(r, 2), {0: "2C", 1: "KD"}), g.scores)[1],
-                      {"nobody_scores": [0, 0], "lowest_hand_wins": [10, 0]}),
+    "dead_deal": Case(
+        "basic",
+        lambda r: (dead_deal(g := dealt(r, 2), {0: "2C", 1: "KD"}), g.scores)[1],
+        {"nobody_scores": [0, 0], "lowest_hand_wins": [10, 0]},
+    ),
     "turn_cap": Case("basic", turn_cap_reached, {300: False, 20: True}),
-    "scoring": Case("basic", lambda r: (win_deal(g := dealt(r, 2), 0, {1: "KD 5C"}), g.scores)[1],
-                    {"winner_collects": [15, 0], "penalty": [0, 15]}),
+    "scoring": Case(
+        "basic",
+        lambda r: (win_deal(g := dealt(r, 2), 0, {1: "KD 5C"}), g.scores)[1],
+        {"winner_collects": [15, 0], "penalty": [0, 15]},
+    ),
     "ace_value": Case("basic", lambda r: hand_value(Copies().cards("AC 2C"), r), {1: 3, 11: 13}),
     "joker_value": Case("rami51", lambda r: hand_value(Copies().cards("JK 2C"), r), {25: 27, 50: 52}),
     "game_end": Case(
-        "basic", game_end_after_one_deal,
+        "basic",
+        game_end_after_one_deal,
         {"deals": (False, ()), "target": (True, ()), "elimination": (True, (1,))},
         (("game_length", 15),),
     ),

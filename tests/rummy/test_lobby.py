@@ -62,14 +62,17 @@ def test_leave_when_not_seated_is_refused() -> None:
         lobby().leave(BOB)
 
 
-@pytest.mark.parametrize("move", [
-    lambda t: t.start(BOB),
-    lambda t: t.add_bot(BOB),
-    lambda t: t.remove_bot(BOB),
-    lambda t: t.set(BOB, "opening", "10"),
-    lambda t: t.cancel(BOB),
-    lambda t: t.kick(BOB, HOST),
-])
+@pytest.mark.parametrize(
+    "move",
+    [
+        lambda t: t.start(BOB),
+        lambda t: t.add_bot(BOB),
+        lambda t: t.remove_bot(BOB),
+        lambda t: t.set(BOB, "opening", "10"),
+        lambda t: t.cancel(BOB),
+        lambda t: t.kick(BOB, HOST),
+    ],
+)
 def test_only_the_host_runs_the_lobby(move) -> None:
     """Start, bots, rules, cancel and kick belong to the host."""
     table = lobby()
@@ -106,8 +109,12 @@ def test_start_deals_the_game() -> None:
 def test_lobby_moves_are_refused_once_playing() -> None:
     """Joining, adding bots or changing rules is over once the game started."""
     table = started()
-    for move in (lambda: table.join(CARL, "Carl"), lambda: table.add_bot(HOST),
-                 lambda: table.set(HOST, "hints", "no"), lambda: table.start(HOST)):
+    for move in (
+        lambda: table.join(CARL, "Carl"),
+        lambda: table.add_bot(HOST),
+        lambda: table.set(HOST, "hints", "no"),
+        lambda: table.start(HOST),
+    ):
         with pytest.raises(LobbyError, match="already started"):
             move()
 
@@ -164,11 +171,14 @@ def test_impossible_house_rule_is_refused() -> None:
     assert table.overrides == {}
 
 
-@pytest.mark.parametrize(("name", "value", "expected"), [
-    ("turn_timer", "30", TableOptions(turn_timer=30)),
-    ("bot_pause", "0", TableOptions(bot_pause=0.0)),
-    ("hints", "no", TableOptions(hints=False)),
-])
+@pytest.mark.parametrize(
+    ("name", "value", "expected"),
+    [
+        ("turn_timer", "30", TableOptions(turn_timer=30)),
+        ("bot_pause", "0", TableOptions(bot_pause=0.0)),
+        ("hints", "no", TableOptions(hints=False)),
+    ],
+)
 def test_table_options(name: str, value: str, expected: TableOptions) -> None:
     """turn_timer, bot_pause and hints are table options."""
     table = lobby()
@@ -176,10 +186,20 @@ def test_table_options(name: str, value: str, expected: TableOptions) -> None:
     assert table.options == expected
 
 
-@pytest.mark.parametrize(("name", "value"), [("turn_timer", "-1"), ("turn_timer", "1.5"), ("turn_timer", "5"),
-                                             ("turn_timer", "29"), ("turn_timer", "3601"),
-                                             ("bot_pause", "11"), ("bot_pause", "nan"),
-                                             ("hints", "maybe"), ("colour", "red")])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("turn_timer", "-1"),
+        ("turn_timer", "1.5"),
+        ("turn_timer", "5"),
+        ("turn_timer", "29"),
+        ("turn_timer", "3601"),
+        ("bot_pause", "11"),
+        ("bot_pause", "nan"),
+        ("hints", "maybe"),
+        ("colour", "red"),
+    ],
+)
 def test_bad_option_values_are_refused(name: str, value: str) -> None:
     """Out-of-range or unknown settings are refused with a reason."""
     with pytest.raises(RummyError):

@@ -35,6 +35,7 @@ def max_actions(rules: Rules) -> int:
     deals = rules.game_length if rules.game_end is GameEnd.DEALS else rules.deal_cap
     return deals * (3 * rules.turn_cap + 3 * 54)
 
+
 HOUSE = {
     "ace": st.sampled_from(["low", "low_or_high"]),
     "joker_limit": st.sampled_from(["one", "no_more_than_naturals"]),
@@ -134,8 +135,11 @@ def probe_illegal(game: Game, rng: random.Random) -> None:
     seat = deal.turn
     other = next(s for s in deal.seats if s != seat)
     held = {c.face for c in deal.hands[seat]}
-    absent = [c for c in deal.stock + [c for s in deal.seats if s != seat for c in deal.hands[s]]
-              if not c.is_joker and c.face not in held]
+    absent = [
+        c
+        for c in deal.stock + [c for s in deal.seats if s != seat for c in deal.hands[s]]
+        if not c.is_joker and c.face not in held
+    ]
     probes: list[tuple[int, act.Action]] = [(other, act.Draw()), (other, act.Discard(deal.hands[other][0]))]
     if deal.phase is Phase.DRAW:
         probes.append((seat, act.Discard(deal.hands[seat][0])))
@@ -205,7 +209,8 @@ def play_checked(rules: Rules, n: int, seed: int, play_seed: int, drops: bool) -
 # Found by hypothesis: a player left holding only the card taken from the discard pile, which the
 # engine allows because it can be laid off; the random player must then find that lay-off.
 TAKEN_LAST = PRESETS["rami51"].with_overrides(
-    lay_off="after_opening_later_turns", stock_refill="shuffle_keep_top", turn_cap=120, deal_cap=1)
+    lay_off="after_opening_later_turns", stock_refill="shuffle_keep_top", turn_cap=120, deal_cap=1
+)
 
 
 # Found by hypothesis: a joker taken from the discard pile, laid off, then taken back by a swap
@@ -217,8 +222,7 @@ SWAPPED_BACK = PRESETS["ref40"].with_overrides(hand_size=10, turn_cap=40, deal_c
 @given(table=tables(), seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**32), drops=st.booleans())
 @example(table=(TAKEN_LAST, 3), seed=662964, play_seed=372626, drops=True)
 @example(table=(SWAPPED_BACK, 4), seed=608, play_seed=1, drops=True)
-def test_random_games_keep_every_invariant(table: tuple[Rules, int], seed: int, play_seed: int,
-                                           drops: bool) -> None:
+def test_random_games_keep_every_invariant(table: tuple[Rules, int], seed: int, play_seed: int, drops: bool) -> None:
     """Random legal play under random house rules conserves the pack, hides what is hidden,
     round-trips through JSON, refuses illegal actions without a trace, ends, and replays."""
     rules, n = table

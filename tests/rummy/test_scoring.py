@@ -17,8 +17,16 @@ REF51 = PRESETS["ref51"]
 @pytest.mark.parametrize(
     ("rules", "token", "value"),
     [
-        (BASIC, "AC", 1), (BASIC, "2C", 2), (BASIC, "10H", 10), (BASIC, "JH", 10), (BASIC, "QS", 10),
-        (BASIC, "KD", 10), (RAMI51, "AC", 1), (RAMI51, "JK", 25), (REF51, "AC", 11), (REF51, "JK", 25),
+        (BASIC, "AC", 1),
+        (BASIC, "2C", 2),
+        (BASIC, "10H", 10),
+        (BASIC, "JH", 10),
+        (BASIC, "QS", 10),
+        (BASIC, "KD", 10),
+        (RAMI51, "AC", 1),
+        (RAMI51, "JK", 25),
+        (REF51, "AC", 11),
+        (REF51, "JK", 25),
     ],
 )
 def test_card_values_in_hand(rules: Rules, token: str, value: int) -> None:

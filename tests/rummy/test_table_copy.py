@@ -90,10 +90,14 @@ def test_the_checker_finds_a_shared_hand() -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 4), seed=st.integers(0, 10_000),
-       steps=st.integers(0, 120), more=st.integers(1, 40))
-def test_play_on_a_copy_never_changes_the_original(preset: str, players: int, seed: int, steps: int,
-                                                   more: int) -> None:
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 120),
+    more=st.integers(1, 40),
+)
+def test_play_on_a_copy_never_changes_the_original(preset: str, players: int, seed: int, steps: int, more: int) -> None:
     """Moves on the copy leave the original's document as it was; the copy plays on exactly like
     the table decoded from that document."""
     players = min(players, PRESETS[preset].max_players)
