@@ -28,18 +28,18 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from cogs.advice import AdviceCache, Foresight
-from cogs.board import Board, DiscordChannels
-from cogs.common import MENTION_USERS, Rami
 from cogs.errors import CommandText, RamiTree
-from cogs.hand_cache import HandCache
-from cogs.hand_ui import prepare_hand
-from cogs.priority import FirstReplies
-from cogs.quiet_gc import QuietCollector
-from cogs.service import GameService
 from cogs.timers import Timers
-from cogs.views import ALL_ITEMS
+from cogs.ui.board import Board, DiscordChannels
+from cogs.ui.components import ALL_ITEMS
+from cogs.ui.context import MENTION_USERS, Rami
+from cogs.ui.hand import prepare_hand
+from cogs.ui.hand_cache import HandCache
+from cogs.ui.priority import FirstReplies
+from cogs.ui.quiet_gc import QuietCollector
 from data import Database, MetaStore
+from service.games import GameService
+from service.hints import AdviceCache, Foresight
 
 log = logging.getLogger("rami")
 
@@ -141,7 +141,7 @@ class RamiBot(commands.Bot):
             foresight.poke(channel_id)
 
         # A change replans its game's timers, and prepares the advice and the hand of whoever's
-        # turn starts, once no first reply is owed (cogs.priority).
+        # turn starts, once no first reply is owed (cogs.ui.priority).
         service.on_change = lambda channel_id: replies.later(functools.partial(changed, channel_id))
         self.rami = Rami(service, board, timers, replies, advice, foresight, hands)
         return self.rami

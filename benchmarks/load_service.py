@@ -15,11 +15,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from cogs.service import GameService, Outcome, Who
 from data import Database
 from data.db import SynchronousLevel
 from rummy import actions as act
 from rummy.deal import Phase
+from service.games import GameService, Outcome, Who
 
 GUILD = 1
 

@@ -16,11 +16,11 @@ import logging
 import discord
 from discord import app_commands
 
-from cogs.common import reply
-from cogs.messages import CATALOG, EN, command_text, language, translator
-from cogs.service import Refusal
+from cogs.ui.context import reply
 from data import ChannelBusy, GameClosed, GameNotFound, StaleState
 from rummy.errors import RummyError
+from service.catalog import CATALOG, EN, command_text, language, translator
+from service.games import Refusal
 
 log = logging.getLogger(__name__)
 

@@ -6,10 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import render
-from cogs.common import PRESET_CHOICES, context, reply
-from cogs.service import Refusal
+from cogs.ui import render
+from cogs.ui.context import PRESET_CHOICES, context, reply
 from rummy.rules import find_preset
+from service.games import Refusal
 
 
 class Info(commands.Cog):

@@ -7,10 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
-from cogs import render
-from cogs.common import PRESET_CHOICES, context, reply
-from cogs.messages import Translator
+from cogs.ui import render
+from cogs.ui.context import PRESET_CHOICES, context, reply
 from data import Standing
+from service.catalog import Translator
 
 SHOWN = 10
 

@@ -6,11 +6,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import lobby_ui, render
-from cogs.common import PRESET_CHOICES, context, reply
-from cogs.service import Refusal
+from cogs.ui import lobby as lobby_ui
+from cogs.ui import render
+from cogs.ui.context import PRESET_CHOICES, context, reply
 from rummy.table import BOT_LEVELS
 from rummy.table_options import setting_choices, setting_help, setting_names
+from service.games import Refusal
 
 LEVEL_CHOICES = [app_commands.Choice(name=app_commands.locale_str(level), value=level) for level in BOT_LEVELS]
 

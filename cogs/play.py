@@ -10,16 +10,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import hand_ui, meld_ui  # noqa: F401 - meld_ui: the hand's pickers register their components
-from cogs.advice import meld_command
-from cogs.common import context, rami
-from cogs.service import Refusal
+from cogs.ui import hand as hand_ui
+from cogs.ui.context import context, rami
 from data import GameRow
 from rummy import actions as act
 from rummy.cards import Card, parse_cards
 from rummy.errors import RummyError
 from rummy.table import Table
 from rummy.view import PlayerView
+from service.games import Refusal
+from service.hints import meld_command
 
 Choices = list[app_commands.Choice[str]]
 SOURCE_CHOICES = [

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 
 from discord.ext import commands
 
-from cogs import render
-from cogs.board import Board
-from cogs.messages import Translator
-from cogs.service import GameService, Outcome, Step
+from cogs.ui import render
+from cogs.ui.board import Board
 from rummy.table import MAX_TIMEOUTS, TableStatus
+from service.catalog import Translator
+from service.games import GameService, Outcome, Step
 
 log = logging.getLogger(__name__)
 MAX_BACKOFF = 300.0  # seconds: the longest wait before a failing game task retries
@@ -51,7 +51,7 @@ class Timers:
     ) -> None:
         self.service = service
         self.board = board
-        self.turn = turn  # planning waits behind interactions owing their first reply (cogs.priority)
+        self.turn = turn  # planning waits behind interactions owing their first reply (cogs.ui.priority)
         self.error_backoff = error_backoff  # seconds before a game's task retries after an error
         self._runners: dict[int, _Runner] = {}
         self._closed = False

@@ -28,17 +28,17 @@ import pytest_asyncio
 from discord import app_commands
 
 from bot import RamiBot
-from cogs.board import Board
-from cogs.common import Rami
 from cogs.errors import report_error
 from cogs.info import Info
 from cogs.leaderboard import Leaderboard
 from cogs.lobby import Lobby
 from cogs.play import Play
-from cogs.service import GameService
 from cogs.timers import Timers
-from cogs.views import ALL_ITEMS
+from cogs.ui.board import Board
+from cogs.ui.components import ALL_ITEMS
+from cogs.ui.context import Rami
 from data import Database
+from service.games import GameService
 
 GUILD = 9001
 OTHER_GUILD = 9009

@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from collections.abc import Awaitable, Callable, Sequence
 
-from cogs.service import load_table
 from rummy import actions as act
 from rummy.ai import choose_action
 from rummy.table import Table, TableStatus
 from rummy.view import view_for
+from service.games import load_table
 from tests.cogs.conftest import CHANNEL, Harness, Result, User
 
 

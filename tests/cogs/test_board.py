@@ -8,12 +8,12 @@ from unittest.mock import MagicMock
 
 import discord
 
-from cogs.messages import translator
-from cogs.priority import FirstReplies
-from cogs.render import board_embed, chunks
+from cogs.ui.priority import FirstReplies
+from cogs.ui.render import board_embed, chunks
 from rummy import actions as act
 from rummy.deal import Event
 from rummy.table import RECENT_EVENTS, Table
+from service.catalog import translator
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
 from tests.cogs.test_play import seats
 

@@ -11,10 +11,10 @@ import pytest
 from discord import app_commands
 
 from cogs.errors import RamiTree, report_error, rules_text
-from cogs.messages import EN, FR, language, text, translator
-from cogs.service import Refusal
 from data import ChannelBusy, GameClosed, StaleState
 from rummy.errors import NotYourTurn, RummyError
+from service.catalog import EN, FR, language, text, translator
+from service.games import Refusal
 from tests.cogs.conftest import ALICE, CHLOE, Harness
 
 

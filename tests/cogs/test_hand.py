@@ -6,14 +6,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs.hand_ui import board_view
-from cogs.meld_ui import layoff_targets
-from cogs.messages import translator
+from cogs.ui.hand import board_view
+from cogs.ui.meld import layoff_targets
 from rummy import actions as act
 from rummy.cards import parse_cards
 from rummy.errors import RummyError
 from rummy.game import Game
 from rummy.table import Table
+from service.catalog import translator
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, MALLORY, Harness
 from tests.cogs.rig import rig
 from tests.cogs.test_play import seats

@@ -10,15 +10,15 @@ from typing import Any
 import discord
 import pytest
 
-from cogs import render
-from cogs.advice import AdviceCache, Foresight
-from cogs.hand_cache import HandCache, HandReply
-from cogs.hand_ui import prepare_hand
-from cogs.messages import translator
-from cogs.render import hand_embed as fresh_embed  # the real one, even while counted
+from cogs.ui import render
+from cogs.ui.hand import prepare_hand
+from cogs.ui.hand_cache import HandCache, HandReply
+from cogs.ui.render import hand_embed as fresh_embed  # the real one, even while counted
 from rummy.view import view_for
+from service.catalog import translator
+from service.hints import AdviceCache, Foresight
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness, User
-from tests.cogs.test_advice_cache import foresight_for, known
+from tests.service.test_hints_cache import foresight_for, known
 from tests.cogs.test_play import seats
 from tests.rummy.table_support import lobby, started
 

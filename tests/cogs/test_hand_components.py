@@ -1,4 +1,4 @@
-"""The private hand's components are sent as JSON (cogs.views.Prebuilt): exactly what discord.py
+"""The private hand's components are sent as JSON (cogs.ui.components.Prebuilt): exactly what discord.py
 would build from the dynamic items that handle their clicks."""
 
 from __future__ import annotations
@@ -8,15 +8,15 @@ from typing import Any
 
 import discord
 
-from cogs.hand_ui import DiscardSelect, DrawButton, RefreshButton, hand_view
-from cogs.meld_ui import LayOffButton, MeldButton
-from cogs.messages import Translator, translator
-from cogs.views import persistent
+from cogs.ui.components import persistent
+from cogs.ui.hand import DiscardSelect, DrawButton, RefreshButton, hand_view
+from cogs.ui.meld import LayOffButton, MeldButton
 from rummy import actions as act
 from rummy.deal import Phase
 from rummy.errors import RummyError
 from rummy.table import Table
 from rummy.view import PlayerView, view_for
+from service.catalog import Translator, translator
 
 
 def reference(game_id: int, view: PlayerView, tr: Translator) -> list[dict[str, Any]]:

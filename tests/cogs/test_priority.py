@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 import discord
 import pytest
 
-from cogs.hand_ui import HandButton
-from cogs.priority import FirstReplies
-from cogs.views import persistent
+from cogs.ui.components import persistent
+from cogs.ui.hand import HandButton
+from cogs.ui.priority import FirstReplies
 from tests.cogs.conftest import ALICE, BOB, Harness
 from tests.cogs.test_play import seats
 

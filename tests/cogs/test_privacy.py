@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from cogs.service import load_table
 from rummy.cards import Card, make_pack, parse_cards
+from service.games import load_table
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, Harness, Result
 from tests.cogs.script import play_game
 

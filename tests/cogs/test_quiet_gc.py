@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from cogs.priority import FirstReplies
-from cogs.quiet_gc import QuietCollector
+from cogs.ui.priority import FirstReplies
+from cogs.ui.quiet_gc import QuietCollector
 from tests.cogs.test_priority import fake
 
 

@@ -16,9 +16,9 @@ import pytest_asyncio
 import bot as rami_bot
 from bot import DEFAULT_DB, ConfigError, RamiBot, Settings
 from cogs.errors import CommandText
-from cogs.messages import translator
-from cogs.service import Who
 from data.checkpoint import QUIET_WRITES
+from service.catalog import translator
+from service.games import Who
 from tests.fakediscord import BotProcess, Driver, FakeDiscord
 from tests.fakediscord.process import REPO_ROOT, SITECUSTOMIZE_DIR
 
@@ -259,8 +259,8 @@ async def test_a_quiet_moment_collects_and_checkpoints(offline_bot: RamiBot) -> 
 
 async def test_a_change_prepares_the_advice_and_hand_of_whoever_moves_next(offline_bot: RamiBot) -> None:
     """The bot's wiring: after a change, once no first reply is owed, the advice of the person whose
-    turn starts is worked out ahead of the first look (cogs.advice.Foresight), and their hand is
-    built in the language they last saw it in (cogs.hand_ui.prepare_hand)."""
+    turn starts is worked out ahead of the first look (service.hints.Foresight), and their hand is
+    built in the language they last saw it in (cogs.ui.hand.prepare_hand)."""
     rami = offline_bot.rami
     assert rami is not None and rami.foresight is not None
     service = rami.service

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cogs import hand_ui
-from cogs.service import GameService, Who
+from cogs.ui import hand as hand_ui
 from data import Database
+from service.games import GameService, Who
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Clock, Harness
 from tests.cogs.test_play import seats
 

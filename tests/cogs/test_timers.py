@@ -7,9 +7,9 @@ import logging
 
 import pytest
 
-from cogs import bots
-from cogs.service import GameService
 from rummy import actions as act
+from service import bots
+from service.games import GameService
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, GUILD, Clock, Harness
 from tests.cogs.script import play_game
 from tests.cogs.test_play import seats

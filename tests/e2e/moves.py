@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cogs.messages import EN
 from rummy import actions as act
 from rummy.cards import Card
+from service.catalog import EN
 from tests.fakediscord import Driver, FakeChannel, FakeUser, InteractionResult, RecordedMessage
 
 HAND_TITLE = EN["hand_title"].split("(")[0].strip()  # "Your hand"

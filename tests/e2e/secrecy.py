@@ -24,7 +24,7 @@ message is scanned (edits included, each at its own time) with its embeds and th
 of its components, and so is every autocomplete answer. Faces are compared without deck copies: with two
 decks, once one 7♥ is face up a 7♥ may be named anywhere, so the check is weaker for such faces, never
 wrong. A joker shown as what it stands for (``🃏=6♠``) is a joker, not a 6♠. The literal parts of the
-bot's own sentences (``cogs.messages``) that name cards as examples ("type e.g. `/meld 7H 8H JK=9H`") are
+bot's own sentences (``service.catalog``) that name cards as examples ("type e.g. `/meld 7H 8H JK=9H`") are
 removed before scanning: they are fixed text, not game state. To show the scan is not
 vacuous, every person who was sent a hand must have been shown at least one card no one else could see.
 """
@@ -37,8 +37,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from cogs.messages import CATALOG
 from rummy.cards import Card
+from service.catalog import CATALOG
 from tests.e2e.gamedb import GameDb, Snapshot
 from tests.e2e.moves import is_hand
 from tests.fakediscord import Driver, RecordedMessage

@@ -14,11 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cogs.messages import EN
 from rummy import actions as act
 from rummy.ai import choose_action
 from rummy.table import TableStatus
 from rummy.view import view_for
+from service.catalog import EN
 from tests.e2e.gamedb import ACTIVE, GameDb, Snapshot
 from tests.e2e.moves import Hands, by_buttons, by_slash, component_id
 from tests.fakediscord import Driver, FakeChannel, FakeUser, InteractionResult, RecordedMessage

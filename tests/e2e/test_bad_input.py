@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from cogs.messages import EN
 from rummy.cards import Card
 from rummy.deal import Phase
+from service.catalog import EN
 from tests.e2e.conftest import World
 from tests.e2e.moves import component_id
 from tests.e2e.session import TableSession

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cogs.messages import EN
 from rummy.deal import Phase
+from service.catalog import EN
 from tests.e2e.conftest import World
 from tests.e2e.gamedb import Snapshot
 from tests.e2e.session import TableSession

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import signal
 
-from cogs.messages import EN
 from rummy import actions as act
 from rummy.ai import choose_action
 from rummy.deal import Phase
 from rummy.view import view_for
+from service.catalog import EN
 from tests.e2e.conftest import World
 from tests.e2e.moves import component_id, is_hand
 from tests.e2e.secrecy import assert_no_leak

@@ -1,6 +1,6 @@
 """``Table.copy``: an equal table that shares nothing a move changes, and plays on exactly like a decoded one.
 
-The bot changes a copy of the table it keeps for readers (``cogs.tables``), so a copy that shared a
+The bot changes a copy of the table it keeps for readers (``service.cache``), so a copy that shared a
 hand, a pile or a memory with the original would let a refused or uncommitted change show through.
 Two checks: no mutable object (list, dict, set, non-frozen dataclass) is reachable from both, and
 random legal play on the copy leaves the original's document exactly as it was.

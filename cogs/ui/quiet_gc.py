@@ -8,7 +8,7 @@ load. Measured in the bot: with a young threshold of 10,000 a burst of 200 actio
 collections of 5-8 ms (and, one burst in ten, 70 ms for the middle generation); with 50,000, steady
 load paid a 70 ms pause every ten seconds.
 
-:class:`QuietCollector` is told by :class:`~cogs.priority.FirstReplies` whenever no interaction owes
+:class:`QuietCollector` is told by :class:`~cogs.ui.priority.FirstReplies` whenever no interaction owes
 its first reply any more, and then collects the young generation if it holds at least ``young``
 objects (every ``middle_every`` such collections, the middle one too; the oldest one when the
 interpreter's own counters say it is due). Small and frequent, each collection costs a few

@@ -7,7 +7,7 @@ mark a board as out of date; one tracked task per game redraws it, at most once 
 one edit, within Discord's limit of about 5 messages per 5 seconds per channel. All boards also
 share one pace (``max_rate`` redraws per second, default 20) so that many busy tables together
 stay well under Discord's global limit of 50 requests per second. A redraw is never urgent: it
-waits its ``turn`` (:mod:`cogs.priority`) behind interactions still owing their first reply.
+waits its ``turn`` (:mod:`cogs.ui.priority`) behind interactions still owing their first reply.
 The board is built from the spectator view and public events only.
 """
 
@@ -24,14 +24,14 @@ from typing import Any, Protocol
 
 import discord
 
-from cogs import render
-from cogs.common import MENTION_USERS
-from cogs.hand_ui import board_view
-from cogs.lobby_ui import lobby_view
-from cogs.messages import Translator, translator
-from cogs.service import GameService
+from cogs.ui import render
+from cogs.ui.context import MENTION_USERS
+from cogs.ui.hand import board_view
+from cogs.ui.lobby import lobby_view
 from data import GameRow
 from rummy.table import Table, TableStatus
+from service.catalog import Translator, translator
+from service.games import GameService
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,7 @@ class Board:
         self.channels = channels
         self.locale_for = locale_for
         self.min_interval = min_interval
-        self.turn = turn  # waits until no interaction owes its first reply (cogs.priority)
+        self.turn = turn  # waits until no interaction owes its first reply (cogs.ui.priority)
         self.later = later  # runs a callback once no interaction owes its first reply
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}

@@ -8,12 +8,12 @@ from collections.abc import Callable
 
 import pytest
 
-from cogs import advice as advice_module
-from cogs.advice import Advice, advise, advise_async
 from rummy.cards import parse_cards
 from rummy.game import Game, Player
 from rummy.rules import PRESETS
 from rummy.view import PlayerView, view_for
+from service import hints as advice_module
+from service.hints import Advice, advise, advise_async
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
 from tests.cogs.rig import rig
 from tests.cogs.test_play import seats

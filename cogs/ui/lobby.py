@@ -11,12 +11,12 @@ from typing import Any
 
 import discord
 
-from cogs import render
-from cogs.common import Ctx, context, reply
-from cogs.hand_ui import board_view
-from cogs.messages import Translator
-from cogs.service import Outcome
-from cogs.views import Guarded, custom_id, persistent, register, template
+from cogs.ui import render
+from cogs.ui.components import Guarded, custom_id, persistent, register, template
+from cogs.ui.context import Ctx, context, reply
+from cogs.ui.hand import board_view
+from service.catalog import Translator
+from service.games import Outcome
 
 
 async def join(ctx: Ctx, game_id: int | None = None) -> Outcome:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.messages import EN, text, translator
+from service.catalog import EN, text, translator
 
 
 @pytest.mark.parametrize("locale", ["fr", "fr-FR", discord.Locale.french, "en-US", discord.Locale.german, None])

@@ -3,10 +3,10 @@
 A hand is only ever sent as an ephemeral reply. Its components let a player take a whole turn
 without typing: draw (stock or discard pile), a meld builder (pick the cards of each meld, then
 lay them all down at once), lay off (pick a meld, then the cards), discard (a select) and
-refresh. The two pickers, meld and lay off, live in :mod:`cogs.meld_ui`. The public game message
+refresh. The two pickers, meld and lay off, live in :mod:`cogs.ui.meld`. The public game message
 carries a "My hand" button that sends a fresh private hand to whoever clicks it, at any time.
 Every value a component sends is checked again by the rules. A hand is built once per game
-version, seat and language (:mod:`cogs.hand_cache`), and the hand of the person whose turn starts
+version, seat and language (:mod:`cogs.ui.hand_cache`), and the hand of the person whose turn starts
 is built ahead of their first look (:func:`prepare_hand`).
 """
 
@@ -19,13 +19,8 @@ from typing import Any
 
 import discord
 
-from cogs import render
-from cogs.advice import Advice
-from cogs.common import Ctx, context, reply, update
-from cogs.hand_cache import HandCache, HandReply
-from cogs.messages import Translator
-from cogs.service import Outcome, Refusal
-from cogs.views import (
+from cogs.ui import render
+from cogs.ui.components import (
     Guarded,
     Prebuilt,
     button_json,
@@ -37,12 +32,17 @@ from cogs.views import (
     template,
     values,
 )
+from cogs.ui.context import Ctx, context, reply, update
+from cogs.ui.hand_cache import HandCache, HandReply
 from data import GameRow
 from rummy import actions as act
 from rummy.cards import Card, take_out
 from rummy.deal import Phase
 from rummy.table import Table
 from rummy.view import PlayerView, view_for
+from service.catalog import Translator
+from service.games import Outcome, Refusal
+from service.hints import Advice
 
 MAX_OPTIONS = 25
 Button = discord.ui.Button[Any]
@@ -70,7 +70,7 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     board = board_view(out.row.id, ctx.public) if out.new_turn and out.table.turn is not None else None
     if edit:  # a component: the first answer is the clicked hand, redrawn
         await update(ctx.interaction, **await _private_hand(ctx, out))
-        await ctx.rami.replies.turn()  # first replies owed by others go first (cogs.priority)
+        await ctx.rami.replies.turn()  # first replies owed by others go first (cogs.ui.priority)
         await reply(ctx.interaction, public, ephemeral=False, view=board, silent=not mention)
     else:  # a command: the channel reads what happened at once; the hand (advice: solver) follows
         await reply(ctx.interaction, public, ephemeral=False, view=board, silent=not mention)
@@ -114,7 +114,7 @@ def build_hand(
 
 def prepare_hand(hands: HandCache, row: GameRow, table: Table, seat: int, advice: Advice | None) -> None:
     """Build ahead of time the hand of ``seat``, whose turn starts, in the language its player last
-    saw their hand in (for :class:`cogs.advice.Foresight`); nothing if that is not known."""
+    saw their hand in (for :class:`service.hints.Foresight`); nothing if that is not known."""
     user_id = table.user_id(seat)
     tr = hands.language(user_id) if user_id is not None else None
     if tr is None or table.game is None or hands.get(row.id, row.version, seat, tr) is not None:
@@ -136,9 +136,9 @@ def card_options(cards: Sequence[Card]) -> list[discord.SelectOption]:
 
 def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View:
     """The private hand's components: draw (stock, discard pile), meld, lay off, refresh, and the
-    discard select. Sent with every hand, so built as JSON (:class:`~cogs.views.Prebuilt`); the
-    buttons are those of :class:`DrawButton`, :class:`~cogs.meld_ui.MeldButton`,
-    :class:`~cogs.meld_ui.LayOffButton`, :class:`RefreshButton` and :class:`DiscardSelect`, which
+    discard select. Sent with every hand, so built as JSON (:class:`~cogs.ui.components.Prebuilt`); the
+    buttons are those of :class:`DrawButton`, :class:`~cogs.ui.meld.MeldButton`,
+    :class:`~cogs.ui.meld.LayOffButton`, :class:`RefreshButton` and :class:`DiscardSelect`, which
     handle the clicks."""
     drawing = view.my_turn and view.phase is Phase.DRAW
     playing = view.my_turn and view.phase is Phase.PLAY

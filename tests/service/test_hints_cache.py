@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from cogs import advice as advice_module
-from cogs.advice import Advice, AdviceCache, Foresight, advise
-from cogs.priority import FirstReplies
+from cogs.ui.priority import FirstReplies
 from rummy.table import Table
 from rummy.view import PlayerView, view_for
+from service import hints as advice_module
+from service.hints import Advice, AdviceCache, Foresight, advise
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
 from tests.cogs.test_play import seats
 from tests.cogs.test_priority import LONG, fake
@@ -190,7 +190,7 @@ async def test_a_failure_is_logged_and_the_others_go_on(caplog: pytest.LogCaptur
         return SimpleNamespace(id=channel, version=1), table
 
     foresight = Foresight(active, cache)
-    with caplog.at_level(logging.ERROR, logger="cogs.advice"):
+    with caplog.at_level(logging.ERROR, logger="service.hints"):
         foresight.poke(1)
         foresight.poke(2)
         await foresight.settle()

@@ -5,7 +5,7 @@ each meld is checked at once (a bad one is refused privately, the good ones stay
 picked so far ride in the components' ``custom_id``, so a restart loses nothing; "Lay down" plays
 them all in one action. "Lay off" offers the table's melds, then the cards to add to the one
 picked. Both redraw the private hand's message, "Back" returns to the hand, and the last click
-plays through :func:`cogs.hand_ui.play`, as the slash commands do. Every value is checked again
+plays through :func:`cogs.ui.hand.play`, as the slash commands do. Every value is checked again
 by the rules.
 """
 
@@ -17,18 +17,18 @@ from typing import Any
 
 import discord
 
-from cogs import render
-from cogs.common import context, update
-from cogs.hand_ui import MAX_OPTIONS, Button, HandItem, RefreshButton, Select, card_options, play, remaining
-from cogs.messages import Translator
-from cogs.service import Refusal
-from cogs.views import custom_id, persistent, register, template, values
+from cogs.ui import render
+from cogs.ui.components import custom_id, persistent, register, template, values
+from cogs.ui.context import context, update
+from cogs.ui.hand import MAX_OPTIONS, Button, HandItem, RefreshButton, Select, card_options, play, remaining
 from rummy import actions as act
 from rummy.cards import Card, format_cards, parse_cards
 from rummy.errors import RummyError
 from rummy.melds import make_meld
 from rummy.table import Table
 from rummy.view import PlayerView
+from service.catalog import Translator
+from service.games import Refusal
 
 # -- encoding melds in a custom_id --------------------------------------------------------------
 

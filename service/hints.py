@@ -190,12 +190,12 @@ class Foresight:
 
     :meth:`poke` is called after each change of a game (by the service's ``on_change``). The games
     poked queue in order, once each, and one task takes them one at a time, waiting for its
-    ``turn`` (:meth:`cogs.priority.FirstReplies.turn`) before each, so a burst of actions always
+    ``turn`` (:meth:`cogs.ui.priority.FirstReplies.turn`) before each, so a burst of actions always
     goes first. It reads only the tables this process committed or read last (no database read):
     if the table moved on meanwhile, the advice is of a version nobody asks for, and is dropped in
     time. Computer players and lobbies are skipped, and so is the advice at tables with hints off.
     ``then`` is given the player's row, table, seat and advice (None with hints off): the bot builds
-    their hand with it (:func:`cogs.hand_ui.prepare_hand`), so the turn's first look only sends it.
+    their hand with it (:func:`cogs.ui.hand.prepare_hand`), so the turn's first look only sends it.
     """
 
     def __init__(
@@ -208,7 +208,7 @@ class Foresight:
         self.active = active  # channel id -> its active game's row and table, as last seen here
         self.cache = cache
         self.turn = turn
-        self.then = then  # with the player's advice (None: hints off): builds their hand (cogs.hand_ui)
+        self.then = then  # with the player's advice (None: hints off): builds their hand (cogs.ui.hand)
         self._pending: dict[int, None] = {}  # channel ids, in order
         self._task: asyncio.Task[None] | None = None
         self.prepared = 0

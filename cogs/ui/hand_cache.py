@@ -4,8 +4,8 @@ A player's hand at one version of a game is looked at several times (the hand se
 move, then "My hand", ``/hand`` or the refresh button), and the first look of a turn is the
 common one. :class:`HandCache` keeps, per (game, seat), the last hand built: its version, its
 language, and what was sent. It also remembers the language each player last saw their hand
-in, so that :class:`cogs.advice.Foresight` can build the hand of the person whose turn starts
-before they ask for it (see :func:`cogs.hand_ui.prepare_hand`).
+in, so that :class:`service.hints.Foresight` can build the hand of the person whose turn starts
+before they ask for it (see :func:`cogs.ui.hand.prepare_hand`).
 
 Entries are only read: discord.py reads an embed and a finished view to send them, and never
 changes either, so one entry can be sent any number of times.
@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import discord
 
-from cogs.messages import Translator
+from service.catalog import Translator
 
 
 class HandReply(NamedTuple):

@@ -9,7 +9,7 @@ and the board redraws. Under a burst of actions all that work used to interleave
 first replies still owed, so the last first reply of a burst waited for everybody's follow-ups.
 
 :class:`FirstReplies` counts the interactions that owe their first reply (registered by
-:func:`cogs.common.context`, released by :func:`cogs.common.reply` and :func:`cogs.common.update`).
+:func:`cogs.ui.context.context`, released by :func:`cogs.ui.context.reply` and :func:`cogs.ui.context.update`).
 :meth:`FirstReplies.turn` waits until none is owed, and :meth:`FirstReplies.later` keeps a callback
 until then (the board's redraw and the timers' planning start that way, so a burst of actions does
 not wake a task per action); both at most ``max_wait`` seconds, so nothing secondary starves under
@@ -44,7 +44,7 @@ class FirstReplies:
     ) -> None:
         self.max_wait = max_wait
         self.check_every = check_every
-        self.on_clear = on_clear  # called whenever nothing is owed any more (cogs.quiet_gc)
+        self.on_clear = on_clear  # called whenever nothing is owed any more (cogs.ui.quiet_gc)
         self._owed: dict[int, tuple[discord.Interaction, float]] = {}
         self._waiting: list[tuple[float, Callable[[], None]]] = []  # (loop deadline, what to run)
         self._sweep: asyncio.TimerHandle | None = None

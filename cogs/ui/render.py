@@ -16,8 +16,6 @@ import discord
 from discord.utils import escape_markdown as _escape_markdown
 from discord.utils import format_dt
 
-from cogs.advice import Advice, meld_command
-from cogs.messages import EN, Translator
 from rummy.cards import Card, format_cards
 from rummy.deal import Event, Phase
 from rummy.describe import describe_overrides
@@ -26,6 +24,8 @@ from rummy.melds import make_meld
 from rummy.table import RECENT_EVENTS, Table, TableStatus
 from rummy.table_options import OPTIONS
 from rummy.view import PlayerView, view_for
+from service.catalog import EN, Translator
+from service.hints import Advice, meld_command
 
 COLOUR = discord.Colour.dark_green()
 FIELD_LIMIT = 1024

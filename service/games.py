@@ -2,7 +2,7 @@
 
 Every change runs under the channel's :class:`asyncio.Lock` (one per game, held in a
 :class:`weakref.WeakValueDictionary`): take the row this process committed last (or read it),
-rebuild the :class:`~rummy.table.Table` (a private copy: see :mod:`cogs.tables`), check
+rebuild the :class:`~rummy.table.Table` (a private copy: see :mod:`service.cache`), check
 and apply (the table and the engine raise player-readable errors and change nothing), then
 commit the new document and the action-log row in one transaction through :mod:`data`
 (``save_action``, or ``finish_game`` with the results). Only after the commit does the caller
@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from cogs import bots
-from cogs.tables import TableCache, dump_table, load_table, results_of
 from data import UNCHANGED, Database, GameClosed, GameNotFound, GameRow, StaleState, Unchanged
 from rummy import actions as act
 from rummy.deal import Event
 from rummy.table import Table, TableStatus
 from rummy.view import PlayerView, view_for
+from service import bots
+from service.cache import TableCache, dump_table, load_table, results_of
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +120,7 @@ class GameService:
 
     # -- reading -----------------------------------------------------------------------------
     def table_of(self, row: GameRow) -> Table:
-        """The table a row holds, for reading only (shared: never change it; see cogs.tables)."""
+        """The table a row holds, for reading only (shared: never change it; see service.cache)."""
         return self.tables.shared(row)
 
     def cached(self, channel_id: int) -> tuple[GameRow, Table] | None:

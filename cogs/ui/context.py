@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from cogs.advice import AdviceCache, Foresight
-from cogs.hand_cache import HandCache
-from cogs.messages import Translator, translator
-from cogs.priority import FirstReplies
-from cogs.service import GameService, Refusal, Who
+from cogs.ui.hand_cache import HandCache
+from cogs.ui.priority import FirstReplies
 from rummy.rules import PRESETS
+from service.catalog import Translator, translator
+from service.games import GameService, Refusal, Who
+from service.hints import AdviceCache, Foresight
 
 if TYPE_CHECKING:
-    from cogs.board import Board
     from cogs.timers import Timers
+    from cogs.ui.board import Board
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 PRESET_CHOICES = [app_commands.Choice(name=f"{r.name}: {r.title}"[:100], value=r.name) for r in PRESETS.values()]

@@ -1,0 +1,1 @@
+"""Views, components and renderers: what the cogs send to Discord."""
