@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui import hand as hand_ui
+from cogs.ui import meld as meld_ui  # noqa: F401 - importing it registers the meld pickers' components
 from cogs.ui.context import context, rami
 from data import GameRow
 from rummy import actions as act
