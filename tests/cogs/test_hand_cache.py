@@ -18,9 +18,9 @@ from rummy.view import view_for
 from service.catalog import translator
 from service.hints import AdviceCache, Foresight
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness, User
-from tests.service.test_hints_cache import foresight_for, known
 from tests.cogs.test_play import seats
 from tests.rummy.table_support import lobby, started
+from tests.service.test_hints_cache import foresight_for, known
 
 EN, FR = translator("en-US"), translator("fr")
 
