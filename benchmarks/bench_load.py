@@ -4,11 +4,12 @@ Run by hand from the repository root: ``python benchmarks/bench_load.py`` (about
 
 Through the fake Discord (``tests/fakediscord``), ``python bot.py`` and ``benchmarks/floor_bot.py``
 (answers ``/ping`` with "pong") run side by side, each in its own fake holding the same world
-(``--games`` channels, two members each), and are measured in turn:
+(``--games`` channels, two members each), and are measured in turn. The bot is driven only through the
+fake, as players would (``benchmarks/load_games.py``): its database and code are never read.
 
 * steady: ``--rate`` actions per second for ``--seconds``, round robin over the channels, on the floor
   then on the bot. For the bot, each channel holds a game of ``basic`` and an action is the next step
-  of its draw/discard cycle, one in five a look (``/hand``, ``/table``); see ``benchmarks/load_discord.py``.
+  of its draw/discard cycle, one in five a look (``/hand``, ``/table``); see ``benchmarks/load_games.py``.
 * burst: ``--burst`` actions sent at once, one per channel; ``--bursts`` of them per bot, the two bots
   taking turns (floor, bot, floor, bot...) so that a slow moment of a shared machine falls on both.
   The burst figures pool every action of every burst, for information; the verdict takes each
@@ -53,16 +54,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.load_discord import (
     REPO,
     Check,
-    GameLoad,
     LoadWorld,
     Phase,
     Send,
     channel_calls_per_second,
     ping_sender,
     run_phase,
-    set_up_games,
     settle,
 )
+from benchmarks.load_games import GameLoad, set_up_games
 from benchmarks.load_service import ServiceRun, run_service
 from tests.fakediscord import FakeDiscord
 
@@ -92,7 +92,7 @@ class Contender:
             db_path = folder / "ours.sqlite3"
             env = {"RAMI_DB_PATH": str(db_path), "RAMI_DEV_GUILD": str(world.channels[0].guild_id)}
             await world.start(REPO / "bot.py", env)
-            load = GameLoad(world, await set_up_games(world, db_path), db_path)
+            load = GameLoad(world, await set_up_games(world))
             contender = cls(kind, fake, world, load.send, load.check, load)
         else:
             await world.start(REPO / "benchmarks" / "floor_bot.py", {})
@@ -101,17 +101,21 @@ class Contender:
         contender.results["idle"] = world.memory_kib()
         return contender
 
+    async def prepare(self, count: int) -> None:
+        """Learn again, through the fake, what the next phase needs of the games (see load_games)."""
+        if self.load is not None and await self.load.prepare(count):
+            await settle(self.world)
+
     async def steady(self, args: argparse.Namespace) -> None:
+        count = int(args.rate * args.seconds)
+        await self.prepare(count)
         begin = time.perf_counter()
-        self.results["steady"] = await run_phase(
-            self.world, "steady", self.send, int(args.rate * args.seconds), args.rate, self.check
-        )
+        self.results["steady"] = await run_phase(self.world, "steady", self.send, count, args.rate, self.check)
         self.results["calls"] = channel_calls_per_second(self.world, begin, time.perf_counter())
         await settle(self.world)
 
     async def burst(self, size: int) -> Phase:
-        if self.load is not None:
-            self.load.reset()
+        await self.prepare(size)
         phase = await run_phase(self.world, "burst", self.send, size, None, self.check)
         await settle(self.world)
         bursts = self.results.setdefault("bursts", [])
