@@ -1,36 +1,58 @@
-"""Load benchmark: the real bot under many concurrent games, beside a do-nothing floor bot, plus the service alone.
+"""Load benchmark: the real bot under many concurrent games beside a do-nothing floor bot (the guard), and
+beside another checkout's bot (the comparison, with ``--versus``), plus the game service alone.
 
-Run by hand from the repository root: ``python benchmarks/bench_load.py`` (about four minutes).
+Run by hand from the repository root: ``python benchmarks/bench_load.py [--versus DIR]``.
 
-Through the fake Discord (``tests/fakediscord``), ``python bot.py`` and ``benchmarks/floor_bot.py``
-(answers ``/ping`` with "pong") run side by side, each in its own fake holding the same world
-(``--games`` channels, two members each), and are measured in turn:
+Contenders, each a process against its own fake Discord (``tests/fakediscord``) holding the same world
+(``--games`` channels, two members each), each real bot with its own database file:
 
-* steady: ``--rate`` actions per second for ``--seconds``, round robin over the channels, on the floor
-  then on the bot. For the bot, each channel holds a game of ``basic`` and an action is the next step
-  of its draw/discard cycle, one in five a look (``/hand``, ``/table``); see ``benchmarks/load_discord.py``.
-* burst: ``--burst`` actions sent at once, one per channel; ``--bursts`` of them per bot, the two bots
-  taking turns (floor, bot, floor, bot...) so that a slow moment of a shared machine falls on both.
-  The burst figures pool every action of every burst, for information; the verdict takes each
-  round's p99 ratio (ours over the floor's) and compares their median with the target. All the
-  games move in step, so each burst of the bot is one kind of action (draw, discard, draw, discard,
-  a look: a cycle of five); the default of ten rounds takes every kind twice, and a median of ten
-  ratios moves less with one noisy burst than a median of five.
+* floor: ``benchmarks/floor_bot.py``, a discord.py bot that answers ``/ping`` with "pong": what any
+  discord.py bot costs on this machine;
+* ours: ``python bot.py`` of this checkout;
+* versus (``--versus DIR``): ``python DIR/bot.py`` run in ``DIR``, another checkout of the bot (e.g. a
+  ``git worktree`` of an older commit). It runs with this interpreter, so ``DIR``'s requirements must be
+  installed in it.
 
-Latency is dispatch to first reply (the fake's clock, both bots measured the same way); actions per
+Ours and versus are driven exactly alike and only through the fake Discord, as players would
+(``benchmarks/load_games.py``): every channel holds a game of ``basic``, and an action is the next step of
+its draw/discard cycle, one in five a look (``/hand``, ``/table``). The benchmark never reads a bot's
+database or imports its code, so it drives any version of the bot with the same commands, whatever its
+storage or the layout of its packages. The floor's action is ``/ping`` in the same channels.
+
+Phases:
+
+* steady: ``--rate`` actions per second for ``--seconds``, round robin over the channels; the floor,
+  then ours, then versus.
+* burst: ``--burst`` actions sent at once, one per channel; ``--bursts`` rounds, a round being one burst
+  of each contender back to back (floor, ours, versus), so that a slow moment of a shared machine falls
+  on all of them rather than on one. All the games move in step, so each burst of a real bot is one kind
+  of action (draw, discard, draw, discard, a look: a cycle of five); the default of ten rounds takes
+  every kind twice, and a median of ten ratios moves less with one noisy round than a median of five.
+
+Latency is dispatch to first reply (the fake's clock, every bot measured the same way); actions per
 second are answered actions over the time from the first dispatch to the last first reply (summed
-over the bursts). The time to
-the last answer of each action (the bot's private hand is a follow-up after its first reply) is printed
-too, for information: the floor's only answer is its first. So are each bot's main-thread CPU per burst
-(Linux ``schedstat``: the work the burst cost the bot, much steadier than its latency) and this
-process's own CPU per burst (the fake Discord and the driver: the instrument's load). Memory is
-the bot process's ``VmRSS`` (and peak ``VmHWM``) from ``/proc``. Targets on a 2-core machine: steady p99
-at most the floor's p99 + 20 ms; burst p99 at most 1.5 x the floor's p99 (the median over the rounds).
+over the bursts). Printed for information: the time to the last answer of each action (the private
+hand is a follow-up after the public reply; the floor's only answer is its first); each bot's
+main-thread CPU per burst (Linux ``schedstat``: the work the burst cost the bot, which the other
+processes on the machine do not inflate the way they delay its replies); this process's own CPU per
+burst (the fake Discord and the driver: the instrument's load); the bot process's ``VmRSS`` (and peak
+``VmHWM``) from ``/proc``.
 
-In process: ``GameService`` with a real ``Database`` file and the rules, no network, all games at once;
-target at least 1,000 committed actions per second. It runs at ``synchronous=FULL`` (the bot's default:
-an action survives a power cut) and at ``NORMAL`` (WAL: an action survives a killed process), because
-FULL costs one fsync per action and the disk decides what that costs.
+The guard, ours against the floor: steady p99 at most the floor's p99 + 20 ms; the median over the
+rounds of the burst p99 ratio (ours over the floor's) at most 1.6; no action refused or unanswered. It
+catches a bot that became much slower than discord.py itself on the same machine; it is not a target to
+tune for. The report's first table ends with ``GUARD OK`` or ``GUARD BROKEN: <what broke>``.
+
+The comparison, ours against versus, for information (no guard): per round the burst p99 ratio and the
+main-thread CPU ratio (ours over versus), their medians, the steady p50/p99 and the memory of both.
+Measuring a change (a piece of machinery added or removed) is running this with ``--versus`` a
+checkout without it: the ratios of its own rounds, all in the same run.
+
+In process (``benchmarks/load_service.py``, which imports the service of this checkout):
+``GameService`` with a real ``Database`` file and the rules, no network, all games at once; guard: at
+least 1,000 committed actions per second. It runs at ``synchronous=FULL`` (the bot's default: an action
+survives a power cut) and at ``NORMAL`` (WAL: an action survives a killed process), because FULL costs
+one fsync per action and the disk decides what that costs.
 """
 
 from __future__ import annotations
@@ -38,14 +60,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import re
-import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
 from contextlib import AsyncExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -53,227 +74,123 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.load_discord import (
     REPO,
     Check,
-    GameLoad,
     LoadWorld,
     Phase,
     Send,
     channel_calls_per_second,
     ping_sender,
     run_phase,
-    set_up_games,
     settle,
 )
+from benchmarks.load_games import GameLoad, set_up_games
+from benchmarks.load_report import Measured, report
 from benchmarks.load_service import ServiceRun, run_service
 from tests.fakediscord import FakeDiscord
 
-STEADY_MARGIN = 0.020  # seconds over the floor's p99
-ERROR_HEAD = re.compile(r"^\S+ \S+ +ERROR +")  # "2026-01-01 12:00:00 ERROR    "
 
-BURST_FACTOR = 1.5
+def describe(checkout: Path) -> str:
+    """The checkout's folder and commit (``+changes`` when tracked files differ from it)."""
+    git = ["git", "-C", str(checkout)]
+    head = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False)
+    if head.returncode != 0:
+        return str(checkout)
+    status = subprocess.run(
+        [*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True, check=False
+    )
+    return f"{checkout} at {head.stdout.strip()}{' +changes' if status.stdout.strip() else ''}"
 
 
 @dataclass
 class Contender:
-    """One bot in its own fake Discord, holding the same world as the other's, ready for load."""
+    """One bot in its own fake Discord, holding the same world as the others', ready for load."""
 
-    kind: str  # "ours" or "floor"
-    fake: FakeDiscord
     world: LoadWorld
     send: Send
     check: Check | None
-    load: GameLoad | None = None
-    results: dict[str, object] = field(default_factory=dict)
+    load: GameLoad | None
+    measured: Measured
 
     @classmethod
-    async def start(cls, kind: str, args: argparse.Namespace, folder: Path, stack: AsyncExitStack) -> Contender:
+    async def start(
+        cls, kind: str, checkout: Path | None, args: argparse.Namespace, folder: Path, stack: AsyncExitStack
+    ) -> Contender:
+        """``checkout`` is the real bot's folder (None: the floor bot of this checkout)."""
         fake = await stack.enter_async_context(FakeDiscord())
         world = await LoadWorld.build(fake, args.games)
-        if kind == "ours":
-            db_path = folder / "ours.sqlite3"
-            env = {"RAMI_DB_PATH": str(db_path), "RAMI_DEV_GUILD": str(world.channels[0].guild_id)}
-            await world.start(REPO / "bot.py", env)
-            load = GameLoad(world, await set_up_games(world, db_path), db_path)
-            contender = cls(kind, fake, world, load.send, load.check, load)
-        else:
+        if checkout is None:
             await world.start(REPO / "benchmarks" / "floor_bot.py", {})
-            contender = cls(kind, fake, world, ping_sender(world), None)
+            contender = cls(world, ping_sender(world), None, None, Measured(kind, describe(REPO)))
+        else:
+            db_path = folder / f"{kind}.sqlite3"
+            env = {"RAMI_DB_PATH": str(db_path), "RAMI_DEV_GUILD": str(world.channels[0].guild_id)}
+            await world.start(checkout / "bot.py", env, cwd=checkout)
+            load = GameLoad(world, await set_up_games(world))
+            contender = cls(world, load.send, load.check, load, Measured(kind, describe(checkout)))
         await settle(world)
-        contender.results["idle"] = world.memory_kib()
+        contender.measured.idle = world.memory_kib()
         return contender
+
+    async def phase(self, name: str, count: int, rate: float | None) -> Phase:
+        if self.load is not None and await self.load.prepare(count):
+            await settle(self.world)
+        phase = await run_phase(self.world, name, self.send, count, rate, self.check)
+        await settle(self.world)
+        return phase
 
     async def steady(self, args: argparse.Namespace) -> None:
         begin = time.perf_counter()
-        self.results["steady"] = await run_phase(
-            self.world, "steady", self.send, int(args.rate * args.seconds), args.rate, self.check
-        )
-        self.results["calls"] = channel_calls_per_second(self.world, begin, time.perf_counter())
-        await settle(self.world)
+        self.measured.steady = await self.phase("steady", int(args.rate * args.seconds), args.rate)
+        self.measured.calls = channel_calls_per_second(self.world, begin, time.perf_counter())
 
-    async def burst(self, size: int) -> Phase:
-        if self.load is not None:
-            self.load.reset()
-        phase = await run_phase(self.world, "burst", self.send, size, None, self.check)
-        await settle(self.world)
-        bursts = self.results.setdefault("bursts", [])
-        assert isinstance(bursts, list)
-        bursts.append(phase)
+    async def burst(self, size: int) -> None:
+        self.measured.bursts.append(await self.phase("burst", size, None))
         if self.load is not None:  # which action the games were at (they move in step)
-            kinds = self.results.setdefault("kinds", [])
-            assert isinstance(kinds, list)
-            kinds.append(Counter(command for _track, command in self.load.sent).most_common(1)[0][0])
-        return phase
+            self.measured.kinds.append(Counter(command for _track, command in self.load.sent).most_common(1)[0][0])
 
     async def stop(self) -> None:
-        self.results["memory"] = self.world.memory_kib()
+        self.measured.memory = self.world.memory_kib()
         assert self.world.process is not None
-        self.results["errors"] = self.world.process.error_lines()
-        self.results["unknown"] = list(self.fake.unknown_routes)
+        self.measured.errors = self.world.process.error_lines()
+        self.measured.unknown = list(self.world.fake.unknown_routes)
         await self.world.stop()
 
 
-async def measure(args: argparse.Namespace, folder: Path) -> tuple[dict[str, object], dict[str, object]]:
-    """Both bots, each in its own fake Discord: the steady load on one then the other, then the
-    bursts taking turns (floor, ours, floor, ours...), so a slower moment of a shared machine
-    falls on both rather than on one of them."""
+async def measure(args: argparse.Namespace, folder: Path) -> list[Measured]:
+    """Every contender in its own fake Discord: the steady load on one after the other, then the
+    rounds of bursts, each contender in turn in every round."""
     async with AsyncExitStack() as stack:
-        floor = await Contender.start("floor", args, folder, stack)
-        ours = await Contender.start("ours", args, folder, stack)
-        for contender in (floor, ours):
+        contenders = [
+            await Contender.start("floor", None, args, folder, stack),
+            await Contender.start("ours", REPO, args, folder, stack),
+        ]
+        if args.versus is not None:
+            contenders.append(await Contender.start("versus", args.versus, args, folder, stack))
+        for contender in contenders:
             await contender.steady(args)
         for _ in range(args.bursts):
-            for contender in (floor, ours):
+            for contender in contenders:
                 await contender.burst(args.burst)
-        for contender in (floor, ours):
-            contender.results["burst"] = Phase.pooled("burst", contender.results["bursts"])  # type: ignore[arg-type]
+        for contender in contenders:
             await contender.stop()
-    return ours.results, floor.results
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f}"
-
-
-def verdict(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
-
-
-def round_ratios(ours: dict[str, object], floor: dict[str, object]) -> list[float]:
-    """Each round's burst p99 of our bot over the floor's (the two bursts of a round are back to back)."""
-    mine, theirs = ours["bursts"], floor["bursts"]
-    assert isinstance(mine, list) and isinstance(theirs, list)
-    return [m.quantile(0.99) / f.quantile(0.99) for m, f in zip(mine, theirs, strict=True)]
-
-
-def burst_ratio(ours: dict[str, object], floor: dict[str, object]) -> float:
-    """The burst verdict's figure: the median over the rounds of :func:`round_ratios`. One slow
-    burst of either bot (a collection in the floor, a neighbour on the machine) moves it little,
-    where it would decide a p99 pooled over every burst."""
-    return statistics.median(round_ratios(ours, floor))
-
-
-def cpu_lines(ours: dict[str, object], floor: dict[str, object], size: int) -> list[str]:
-    """Where the burst time goes: each bot's main-thread CPU per burst (the bot's work, steadier
-    than its latency), and this process's own (the fake Discord and the driver, shared by both)."""
-    lines, harness = [], []
-    for kind, result in (("ours", ours), ("floor", floor)):
-        bursts = result["bursts"]
-        assert isinstance(bursts, list)
-        whose = "our bursts" if kind == "ours" else "the floor's"
-        harness.append(f"{ms(statistics.median(b.harness_cpu for b in bursts))} during {whose}")
-        cpu = [b.bot_cpu for b in bursts]
-        if None in cpu:
-            continue
-        median = statistics.median(cpu)
-        lines.append(
-            f"  {kind}, main-thread CPU of each burst (ms): "
-            + ", ".join(ms(c) for c in cpu)
-            + f"; median {ms(median)}, {median / size * 1e6:.0f} µs per action"
-        )
-    lines.append("  fake Discord and driver (this process), CPU per burst, median (ms): " + ", ".join(harness))
-    return lines
-
-
-def report(
-    ours: dict[str, object], floor: dict[str, object], service: list[ServiceRun], args: argparse.Namespace
-) -> str:
-    rows = [("scenario", "ours p50/p99 ms", "floor p50/p99 ms", "target", "verdict")]
-    for name, label in (
-        ("steady", f"steady {args.rate:g}/s over {args.games} games"),
-        ("burst", f"{args.bursts} bursts of {args.burst} at once"),
-    ):
-        o, f = ours[name], floor[name]
-        assert isinstance(o, Phase) and isinstance(f, Phase)
-        op99, fp99 = o.quantile(0.99), f.quantile(0.99)
-        if name == "steady":
-            target, ok = f"p99 <= {ms(fp99 + STEADY_MARGIN)}", op99 <= fp99 + STEADY_MARGIN
-        else:
-            ratio = burst_ratio(ours, floor)
-            target, ok = f"p99 ratio {ratio:.2f} <= {BURST_FACTOR}", ratio <= BURST_FACTOR
-        ok = ok and not o.failed and not o.refused
-        rows.append(
-            (label, f"{ms(o.quantile(0.5))} / {ms(op99)}", f"{ms(f.quantile(0.5))} / {ms(fp99)}", target, verdict(ok))
-        )
-    for run in service:
-        rows.append(
-            (
-                f"in-process, synchronous={run.synchronous}",
-                f"{run.rate:,.0f} actions/s",
-                "-",
-                ">= 1,000 actions/s",
-                verdict(run.rate >= 1000 and run.logged == run.actions),
-            )
-        )
-    widths = [max(len(r[i]) for r in rows) for i in range(5)]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    lines.append("")
-    for kind, result in (("ours", ours), ("floor", floor)):
-        steady, burst = result["steady"], result["burst"]
-        assert isinstance(steady, Phase) and isinstance(burst, Phase)
-        idle, memory = result["idle"], result["memory"]
-        assert isinstance(idle, dict) and isinstance(memory, dict)
-        lines.append(
-            f"{kind}: steady {steady.rate:.1f} actions/s answered ({len(steady.latencies)} actions), "
-            f"burst {burst.rate:.1f}/s; refused {steady.refused + burst.refused}, failed "
-            f"{steady.failed + burst.failed}; RSS {idle['VmRSS'] / 1024:.1f} MiB idle, "
-            f"{memory['VmRSS'] / 1024:.1f} MiB after, peak {memory['VmHWM'] / 1024:.1f} MiB; "
-            f"channel REST calls {result['calls']:.1f}/s during steady; "
-            f"error log lines {len(result['errors'])}; unknown routes {len(result['unknown'])}"
-        )  # type: ignore[arg-type]
-        lines.append(
-            f"  {kind}, last answer of each action (follow-ups included) p50/p99 ms: steady "
-            f"{ms(steady.last_quantile(0.5))} / {ms(steady.last_quantile(0.99))}, burst "
-            f"{ms(burst.last_quantile(0.5))} / {ms(burst.last_quantile(0.99))}"
-        )
-    for kind, result in (("ours", ours), ("floor", floor)):
-        bursts = result["bursts"]
-        assert isinstance(bursts, list)
-        lines.append(f"  {kind}, p99 of each burst in turn (ms): " + ", ".join(ms(b.quantile(0.99)) for b in bursts))
-    kinds = ours.get("kinds", [])
-    assert isinstance(kinds, list)
-    lines.append("  ours, action of each burst: " + ", ".join(f"/{k}" for k in kinds))
-    lines.append(
-        "  burst p99 ratio of each round (ours / floor): " + ", ".join(f"{r:.2f}" for r in round_ratios(ours, floor))
-    )
-    lines += cpu_lines(ours, floor, args.burst)
-    errors = ours["errors"]
-    assert isinstance(errors, list)
-    common = Counter(ERROR_HEAD.sub("", line)[:120] for line in errors if "ERROR" in line).most_common(3)
-    lines += [f"  ours, {n} x: {text}" for text, n in common]
-    for run in service:
-        lines.append(
-            f"in-process {run.synchronous}: {run.actions} actions in {run.seconds:.2f}s over {run.games} "
-            f"games, {run.logged} found committed in the log"
-        )
-    return "\n".join(lines)
+    return [c.measured for c in contenders]
 
 
 async def main_async(args: argparse.Namespace) -> str:
     with tempfile.TemporaryDirectory(prefix="rami-load-", dir=args.tmp) as tmp:
         folder = Path(tmp)
-        ours, floor = await measure(args, folder)
-        service = [await run_service(folder, level, args.games, args.service_seconds) for level in ("FULL", "NORMAL")]
-    return report(ours, floor, service, args)
+        measured = await measure(args, folder)
+        service: list[ServiceRun] = [
+            await run_service(folder, level, args.games, args.service_seconds) for level in ("FULL", "NORMAL")
+        ]
+    floor, ours, *versus = measured
+    return report(ours, floor, versus[0] if versus else None, service, args.rate, args.games, args.burst)
+
+
+def checkout(text: str) -> Path:
+    folder = Path(text).resolve()
+    if not (folder / "bot.py").is_file():
+        raise argparse.ArgumentTypeError(f"{folder} holds no bot.py")
+    return folder
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -282,7 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=100.0, help="actions per second in the steady phase")
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the steady phase")
     parser.add_argument("--burst", type=int, default=200, help="actions sent at once in a burst")
-    parser.add_argument("--bursts", type=int, default=10, help="bursts per bot, taking turns with the other bot")
+    parser.add_argument("--bursts", type=int, default=10, help="rounds of bursts (one burst of each bot per round)")
+    parser.add_argument(
+        "--versus", type=checkout, default=None, metavar="DIR", help="also run DIR/bot.py, another checkout, alike"
+    )
     parser.add_argument("--service-seconds", type=float, default=5.0)
     parser.add_argument("--tmp", default=None, help="folder for the databases (default: the system's temp)")
     args = parser.parse_args(argv)

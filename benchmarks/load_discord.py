@@ -1,35 +1,25 @@
-"""The Discord side of the load benchmark: a world of many channels, the two bots, and timed load shapes.
+"""The Discord side of the load benchmark: a world of many channels, a bot process in it, and timed load shapes.
 
-Used by ``benchmarks/bench_load.py``. Each bot runs as its own process against its own fake Discord
-(``tests.fakediscord``) holding the same world: one guild, ``games`` text channels, two members per
-channel. Load shapes are sent with ``Driver.slash(..., _wait=False)`` on a fixed schedule; latency is
-the fake's dispatch-to-first-reply time of each interaction.
-
-For the real bot each channel holds a game of ``basic`` between its two members (turn timer off), set
-up before anything is measured. An action is the next step of that game's draw/discard cycle: the
-player to move types ``/draw``, then ``/discard`` of a card they were dealt; one action in five only
-looks (``/hand`` or ``/table``). The test process tracks each game itself (who moves, which dealt
-cards are still held) so the load generator never reads the database while measuring; a refused
-action is counted and the game is re-read. The floor bot answers ``/ping`` in the same channels.
+Used by ``benchmarks/bench_load.py``. Each bot runs as its own process (a script started in its own
+checkout) against its own fake Discord (``tests.fakediscord``) holding the same world: one guild,
+``games`` text channels, two members per channel. Load shapes are sent with ``Driver.slash(...,
+_wait=False)`` on a fixed schedule; latency is the fake's dispatch-to-first-reply time of each
+interaction. The floor bot's action is ``/ping``; the real bots' games are in
+``benchmarks/load_games.py``. Nothing here imports the bot's code or reads its files.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import itertools
-import json
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rummy.table import Table
 from tests.fakediscord import BotProcess, Driver, FakeChannel, FakeDiscord, FakeUser, InteractionResult
 
 REPO = Path(__file__).resolve().parents[1]
-SETUP_CONCURRENCY = 16
 
 
 @dataclass
@@ -86,33 +76,6 @@ def _quantile(values: list[float], q: float) -> float:
 
 
 @dataclass
-class GameTrack:
-    """What the load generator knows of one game, without asking the bot."""
-
-    channel: FakeChannel
-    users: tuple[FakeUser, FakeUser]
-    game_id: int = 0
-    turn: int = 0  # index into users of the player to move
-    drawn: bool = False  # the player to move has drawn (next: discard)
-    held: dict[int, list[str]] = field(default_factory=dict)  # user id -> dealt cards still held
-    steps: int = 0
-
-    def next_command(self) -> tuple[FakeUser, str, dict[str, str]]:
-        """The next action: who types which command with which options (and note it as done)."""
-        self.steps += 1
-        user = self.users[self.turn]
-        if self.steps % 5 == 0:
-            return user, ("hand" if self.steps % 10 == 0 else "table"), {}
-        if not self.drawn:
-            self.drawn = True
-            return user, "draw", {"source": "stock"}
-        card = self.held[user.id].pop()  # a dealt card: still in hand, we never discarded it
-        self.drawn = False
-        self.turn = 1 - self.turn
-        return user, "discard", {"card": card}
-
-
-@dataclass
 class LoadWorld:
     """One fake Discord, its world, a bot process in it, and a driver."""
 
@@ -135,8 +98,9 @@ class LoadWorld:
             users.append(pair)
         return cls(fake, driver, channels, users)
 
-    async def start(self, script: Path, env: dict[str, str]) -> None:
-        self.process = BotProcess(self.fake, script, env=env)
+    async def start(self, script: Path, env: dict[str, str], cwd: Path = REPO) -> None:
+        """Run ``python script`` in ``cwd`` (its checkout) until it connected and synced its commands."""
+        self.process = BotProcess(self.fake, script, cwd=cwd, env=env)
         self.driver.process = self.process
         await self.process.start(timeout=60)
 
@@ -165,60 +129,6 @@ class LoadWorld:
         return int(fields[0]) / 1e9
 
 
-# -- setting up the games (not measured) ------------------------------------------------------------
-
-
-async def _bounded(jobs: list[Callable[[], Awaitable[None]]], limit: int) -> None:
-    semaphore = asyncio.Semaphore(limit)
-
-    async def run(job: Callable[[], Awaitable[None]]) -> None:
-        async with semaphore:
-            await job()
-
-    await asyncio.gather(*(run(job) for job in jobs))
-
-
-def read_track(db_path: Path, track: GameTrack) -> None:
-    """(Re)learn a game's state from the bot's database: who moves, the phase, the cards still held."""
-    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10)
-    try:
-        row = conn.execute(
-            "SELECT id, state_json FROM games WHERE channel_id = ? AND status = 'playing'", (track.channel.id,)
-        ).fetchone()
-    finally:
-        conn.close()
-    assert row is not None, f"no game in play in {track.channel.name}"
-    table = Table.from_json(json.loads(row[1]))
-    deal = table.game.deal if table.game else None
-    assert deal is not None and table.turn is not None
-    track.game_id = row[0]
-    track.turn = [u.id for u in track.users].index(table.user_id(table.turn))
-    track.drawn = deal.phase.value == "play"
-    track.held = {u.id: [c.token for c in deal.hands[table.seat_for(u.id)]] for u in track.users}
-
-
-async def set_up_games(world: LoadWorld, db_path: Path) -> list[GameTrack]:
-    """A started game of ``basic`` (turn timer off) in every channel."""
-    d = world.driver
-    tracks = [GameTrack(ch, pair) for ch, pair in zip(world.channels, world.users, strict=True)]
-
-    async def one(track: GameTrack) -> None:
-        host, guest = track.users
-        ch = track.channel
-        for user, command, options in [
-            (host, "lobby create", {"preset": "basic"}),
-            (host, "lobby set", {"rule": "turn_timer", "value": "0"}),
-            (guest, "lobby join", {}),
-            (host, "lobby start", {}),
-        ]:
-            result = await d.slash(user, ch, command, **options)
-            assert result.messages, f"{command} in {ch.name} got no answer"
-        read_track(db_path, track)
-
-    await _bounded([lambda t=t: one(t) for t in tracks], SETUP_CONCURRENCY)  # type: ignore[misc]
-    return tracks
-
-
 # -- load shapes ----------------------------------------------------------------------------------
 
 Send = Callable[[int], Awaitable[InteractionResult]]  # the i-th action of a phase
@@ -230,7 +140,7 @@ async def run_phase(
 ) -> Phase:
     """Send ``count`` actions, ``rate`` per second on a fixed schedule (None: all at once), and measure.
 
-    This process is the fake Discord of both bots and keeps everything it saw, so its own garbage
+    This process is the fake Discord of every bot and keeps everything it saw, so its own garbage
     collector would pause it for a long time now and then, stamping replies late whichever bot is
     measured: it collects before the phase and not during it."""
     errors_before = len(world.fake.errors)
@@ -274,36 +184,6 @@ def ping_sender(world: LoadWorld) -> Send:
         return await world.driver.slash(world.users[k][0], world.channels[k], "ping", _wait=False)
 
     return send
-
-
-class GameLoad:
-    """The real bot's actions: the next step of each game, round robin over the channels."""
-
-    def __init__(self, world: LoadWorld, tracks: list[GameTrack], db_path: Path) -> None:
-        self.world, self.tracks, self.db_path = world, tracks, db_path
-        self.order = itertools.cycle(range(len(tracks)))
-        self.sent: list[tuple[GameTrack, str]] = []
-
-    async def send(self, i: int) -> InteractionResult:
-        track = self.tracks[next(self.order)]
-        if track.drawn and not track.held[track.users[track.turn].id]:
-            read_track(self.db_path, track)  # every dealt card is gone: learn the hand again (rare)
-        user, command, options = track.next_command()
-        self.sent.append((track, command))
-        return await self.world.driver.slash(user, track.channel, command, _wait=False, **options)
-
-    def check(self, i: int, result: InteractionResult) -> bool:
-        """A state-changing action must be answered in public; a refusal resynchronises its game."""
-        track, command = self.sent[i]
-        if command in ("hand", "table"):
-            return True
-        ok = bool(result.messages) and not result.messages[0].ephemeral
-        if not ok:
-            read_track(self.db_path, track)
-        return ok
-
-    def reset(self) -> None:
-        self.sent.clear()
 
 
 async def settle(world: LoadWorld, quiet: float = 2.0, limit: float = 60.0) -> None:

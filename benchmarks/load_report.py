@@ -1,0 +1,218 @@
+"""The load benchmark's report: the guard (ours against the floor), the details, and ours against versus.
+
+Used by ``benchmarks/bench_load.py``, whose docstring says what is measured and what the guard is.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from benchmarks.load_discord import Phase
+from benchmarks.load_service import ServiceRun
+
+STEADY_MARGIN = 0.020  # seconds: the steady guard is ours p99 <= the floor's p99 + this
+BURST_FACTOR = 1.6  # the burst guard is the median over the rounds of ours p99 / the floor's p99 <= this
+SERVICE_RATE = 1000  # the in-process guard: committed actions per second, at least
+ERROR_HEAD = re.compile(r"^\S+ \S+ +ERROR +")  # "2026-01-01 12:00:00 ERROR    "
+
+
+@dataclass
+class Measured:
+    """What one contender's run measured."""
+
+    kind: str  # "floor", "ours" or "versus"
+    where: str  # the checkout and its commit
+    idle: dict[str, int] = field(default_factory=dict)  # VmRSS/VmHWM in KiB once set up, before any load
+    memory: dict[str, int] = field(default_factory=dict)  # the same at the end
+    steady: Phase = field(default_factory=lambda: Phase("steady", [], 0.0))
+    calls: float = 0.0  # channel REST calls per second during steady
+    bursts: list[Phase] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)  # the action of each burst (the games move in step)
+    errors: list[str] = field(default_factory=list)
+    unknown: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def burst(self) -> Phase:
+        """Every burst as one."""
+        return Phase.pooled("burst", self.bursts)
+
+    @property
+    def clean(self) -> bool:
+        """No action refused or unanswered, no error logged."""
+        phases = [self.steady, *self.bursts]
+        return not any(p.refused or p.failed for p in phases) and not self.errors
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
+
+
+def mib(kib: int) -> str:
+    return f"{kib / 1024:.1f}"
+
+
+def _ratios(mine: Sequence[float | None], theirs: Sequence[float | None]) -> list[float | None]:
+    return [None if m is None or t is None or t == 0 else m / t for m, t in zip(mine, theirs, strict=True)]
+
+
+def _median(values: Sequence[float | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return statistics.median(known) if known else None
+
+
+def times(ratio: float | None) -> str:
+    return "-" if ratio is None else f"{ratio:.2f}"
+
+
+def _fmt(value: float | None, form: Callable[[float], str]) -> str:
+    return "-" if value is None else form(value)
+
+
+def p99_ratios(a: Measured, b: Measured) -> list[float | None]:
+    """Each round's burst p99 of ``a`` over ``b``'s (the bursts of a round are back to back)."""
+    return _ratios([p.quantile(0.99) for p in a.bursts], [p.quantile(0.99) for p in b.bursts])
+
+
+def cpu_ratios(a: Measured, b: Measured) -> list[float | None]:
+    """Each round's main-thread CPU of ``a``'s burst over ``b``'s (None where it is not known)."""
+    return _ratios([p.bot_cpu for p in a.bursts], [p.bot_cpu for p in b.bursts])
+
+
+def table(rows: Sequence[tuple[str, ...]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return lines
+
+
+def guard(ours: Measured, floor: Measured, service: list[ServiceRun], rate: float, games: int, size: int) -> list[str]:
+    """The guard table, and its last line: ``GUARD OK``, or ``GUARD BROKEN`` with what broke."""
+    rows = [("scenario", "ours p50/p99 ms", "floor p50/p99 ms", "guard", "holds")]
+    broken = []
+    o, f = ours.steady, floor.steady
+    ok = o.quantile(0.99) <= f.quantile(0.99) + STEADY_MARGIN and not o.refused and not o.failed
+    label = f"steady {rate:g}/s over {games} games"
+    rows.append((label, _pair(o), _pair(f), f"p99 <= {ms(f.quantile(0.99) + STEADY_MARGIN)}", _ok(ok)))
+    broken += [] if ok else [label]
+    ratio = _median(p99_ratios(ours, floor))
+    o, f = ours.burst, floor.burst
+    ok = ratio is not None and ratio <= BURST_FACTOR and not o.refused and not o.failed
+    label = f"{len(ours.bursts)} bursts of {size} at once"
+    rows.append((label, _pair(o), _pair(f), f"median p99 ratio {times(ratio)} <= {BURST_FACTOR}", _ok(ok)))
+    broken += [] if ok else [label]
+    for run in service:
+        ok = run.rate >= SERVICE_RATE and run.logged == run.actions
+        label = f"in-process, synchronous={run.synchronous}"
+        rows.append((label, f"{run.rate:,.0f} actions/s", "-", f">= {SERVICE_RATE:,} actions/s", _ok(ok)))
+        broken += [] if ok else [label]
+    lines = table(rows)
+    lines.append("GUARD OK" if not broken else "GUARD BROKEN: " + "; ".join(broken))
+    return lines
+
+
+def _pair(phase: Phase) -> str:
+    return f"{ms(phase.quantile(0.5))} / {ms(phase.quantile(0.99))}"
+
+
+def _ok(ok: bool) -> str:
+    return "yes" if ok else "BROKEN"
+
+
+def details(m: Measured, size: int) -> list[str]:
+    """One contender's counts, memory, and its bursts one by one."""
+    steady, burst = m.steady, m.burst
+    lines = [
+        f"{m.kind} ({m.where}): steady {steady.rate:.1f} actions/s answered ({len(steady.latencies)} actions), "
+        f"burst {burst.rate:.1f}/s; refused {steady.refused + burst.refused}, failed "
+        f"{steady.failed + burst.failed}; RSS {mib(m.idle['VmRSS'])} MiB idle, {mib(m.memory['VmRSS'])} MiB "
+        f"after, peak {mib(m.memory['VmHWM'])} MiB; channel REST calls {m.calls:.1f}/s during steady; "
+        f"error log lines {len(m.errors)}; unknown routes {len(m.unknown)}",
+        f"  {m.kind}, last answer of each action (follow-ups included) p50/p99 ms: steady "
+        f"{ms(steady.last_quantile(0.5))} / {ms(steady.last_quantile(0.99))}, burst "
+        f"{ms(burst.last_quantile(0.5))} / {ms(burst.last_quantile(0.99))}",
+        f"  {m.kind}, p99 of each burst in turn (ms): " + ", ".join(ms(b.quantile(0.99)) for b in m.bursts),
+    ]
+    if m.kinds:
+        lines.append(f"  {m.kind}, action of each burst: " + ", ".join(f"/{k}" for k in m.kinds))
+    cpu = [b.bot_cpu for b in m.bursts]
+    known = [c for c in cpu if c is not None]
+    if known:
+        median = statistics.median(known)
+        lines.append(
+            f"  {m.kind}, main-thread CPU of each burst (ms): "
+            + ", ".join(_fmt(c, ms) for c in cpu)
+            + f"; median {ms(median)}, {median / size * 1e6:.0f} µs per action"
+        )
+    if m.bursts:
+        harness = statistics.median(b.harness_cpu for b in m.bursts)
+        lines.append(
+            f"  {m.kind}, CPU of this process (the fake Discord and the driver) per burst, median: {ms(harness)} ms"
+        )
+    common = Counter(ERROR_HEAD.sub("", line)[:120] for line in m.errors if "ERROR" in line).most_common(3)
+    lines += [f"  {m.kind}, {n} x: {text}" for text, n in common]
+    return lines
+
+
+def versus_section(ours: Measured, versus: Measured) -> list[str]:
+    """Ours against the other checkout's bot, for information (no guard): per round the burst p99
+    and main-thread CPU ratios, their medians, the steady latencies and the memory of both."""
+    p99, cpu = p99_ratios(ours, versus), cpu_ratios(ours, versus)
+    rows = [
+        ("round", "action", "ours p99 ms", "versus p99 ms", "p99 ratio", "ours CPU ms", "versus CPU ms", "CPU ratio")
+    ]
+    for i, (o, v) in enumerate(zip(ours.bursts, versus.bursts, strict=True)):
+        action = ours.kinds[i] if i < len(ours.kinds) else "?"
+        if i < len(versus.kinds) and versus.kinds[i] != action:
+            action += f" (versus /{versus.kinds[i]})"
+        rows.append(
+            (
+                str(i + 1),
+                f"/{action}",
+                ms(o.quantile(0.99)),
+                ms(v.quantile(0.99)),
+                times(p99[i]),
+                _fmt(o.bot_cpu, ms),
+                _fmt(v.bot_cpu, ms),
+                times(cpu[i]),
+            )
+        )
+    rows.append(("median", "", "", "", times(_median(p99)), "", "", times(_median(cpu))))
+    lines = [f"ours vs versus ({versus.where}), for information, no guard:", *table(rows)]
+    for m in (ours, versus):
+        lines.append(
+            f"  {m.kind}: steady p50/p99 {_pair(m.steady)} ms; burst p50/p99 {_pair(m.burst)} ms (pooled); RSS "
+            f"{mib(m.idle['VmRSS'])} MiB idle, {mib(m.memory['VmRSS'])} MiB after, peak {mib(m.memory['VmHWM'])} MiB"
+        )
+    if not versus.clean:
+        lines.append("  versus refused, missed or logged errors: its figures are not comparable (see its details)")
+    return lines
+
+
+def report(
+    ours: Measured,
+    floor: Measured,
+    versus: Measured | None,
+    service: list[ServiceRun],
+    rate: float,
+    games: int,
+    size: int,
+) -> str:
+    lines = guard(ours, floor, service, rate, games, size)
+    if versus is not None:
+        lines += ["", *versus_section(ours, versus)]
+    lines.append("")
+    for m in (ours, floor) if versus is None else (ours, versus, floor):
+        lines += details(m, size)
+    lines.append(
+        "  burst p99 ratio of each round (ours / floor): " + ", ".join(times(r) for r in p99_ratios(ours, floor))
+    )
+    for run in service:
+        lines.append(
+            f"in-process {run.synchronous}: {run.actions} actions in {run.seconds:.2f}s over {run.games} "
+            f"games, {run.logged} found committed in the log"
+        )
+    return "\n".join(lines)
