@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from cogs.ui.context import reply
+from cogs.ui.render import display
 from data import ChannelBusy, GameClosed, GameNotFound, StaleState
 from rummy.errors import RummyError
 from service.catalog import CATALOG, EN, command_text, language, translator
@@ -43,13 +44,16 @@ def unwrap(error: BaseException) -> BaseException:
 
 def rules_text(locale: object, error: RummyError) -> str:
     """An engine refusal in the player's language: ``rules.<key>`` of the catalog with the error's
-    params; English (and any error without a key or translation) reads ``str(error)``."""
+    params; English (and any error without a key or translation) reads ``str(error)``, except that
+    a refusal naming a player is built from the template too, with the name escaped (``display``)."""
     table = CATALOG[language(locale)]
-    template = table.get(f"rules.{error.key}") if error.key and table is not EN else None
+    named = "name" in error.params
+    template = table.get(f"rules.{error.key}") if error.key and (table is not EN or named) else None
     if template is None:
         return str(error)
+    params = {**error.params, "name": display(str(error.params["name"]))} if named else error.params
     try:
-        return template.format(**error.params)
+        return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return str(error)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.utils import escape_markdown
 
 from cogs.ui import render
 from cogs.ui.context import PRESET_CHOICES, context, reply
@@ -24,7 +23,7 @@ def _line(tr: Translator, rank: int, s: Standing) -> str:
     return tr(
         "lb_line",
         rank=rank,
-        name=escape_markdown(s.display_name),
+        name=render.display(s.display_name),
         rating=shown_rating(s.rating),
         games=s.games,
         wins=s.wins,
@@ -71,7 +70,7 @@ class Leaderboard(commands.Cog):
         user = member or interaction.user
         tr = ctx.public
         record = await ctx.service.db.leaderboard.stats(ctx.guild_id, user.id)
-        name = escape_markdown(user.display_name)
+        name = render.display(user.display_name)
         embed = discord.Embed(title=tr("stats_title", name=name), colour=render.COLOUR)
         if record is None:
             embed.description = tr("stats_none", name=name)

@@ -76,7 +76,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     async def cancel(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         out = await ctx.service.cancel(ctx.channel_id, ctx.who)
-        text = ctx.public("cancelled", name=discord.utils.escape_markdown(ctx.who.name))
+        text = ctx.public("cancelled", name=render.display(ctx.who.name))
         await reply(interaction, text, ephemeral=False)
         ctx.rami.board.refresh(out.row.id)
 
@@ -87,8 +87,8 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         out = await ctx.service.kick(ctx.channel_id, ctx.who, member.id)
         text = ctx.public(
             "kicked",
-            by=discord.utils.escape_markdown(ctx.who.name),
-            name=discord.utils.escape_markdown(member.display_name),
+            by=render.display(ctx.who.name),
+            name=render.display(member.display_name),
         )
         more = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
         await reply(interaction, f"{text}\n{more}".strip(), ephemeral=False)
@@ -124,7 +124,12 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         out = await ctx.service.add_bot(ctx.channel_id, ctx.who, level)
         await reply(
             interaction,
-            ctx.tr("bot_added", name=out.detail["name"], n=len(out.table.players), max=out.table.max_players),
+            ctx.tr(
+                "bot_added",
+                name=render.display(out.detail["name"]),
+                n=len(out.table.players),
+                max=out.table.max_players,
+            ),
             ephemeral=True,
         )
         ctx.rami.board.refresh(out.row.id)
@@ -133,7 +138,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     async def removebot(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         out = await ctx.service.remove_bot(ctx.channel_id, ctx.who)
-        await reply(interaction, ctx.tr("bot_removed", name=out.detail["name"]), ephemeral=True)
+        await reply(interaction, ctx.tr("bot_removed", name=render.display(out.detail["name"])), ephemeral=True)
         ctx.rami.board.refresh(out.row.id)
 
 

@@ -9,12 +9,12 @@ and from ``view_for(game, None)``, which holds no hand at all.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from datetime import datetime
 
 import discord
-from discord.utils import escape_markdown as _escape_markdown
-from discord.utils import format_dt
+from discord.utils import escape_markdown, escape_mentions, format_dt
 
 from rummy.cards import Card, format_cards
 from rummy.deal import Event, Phase
@@ -31,10 +31,17 @@ COLOUR = discord.Colour.dark_green()
 FIELD_LIMIT = 1024
 
 
+_MARKUP_OPENING = re.compile(r"<(?=[@#])")  # "<@", "<#": a mention or channel link, whatever the id
+
+
 @functools.lru_cache(maxsize=4096)
-def escape_markdown(text: str) -> str:
-    """discord.py's escape, kept per text: players' names are escaped in every public line."""
-    return _escape_markdown(text)
+def display(name: str) -> str:
+    """A name (a member's display name, a computer player's) as it goes into any message: markdown
+    and mentions escaped, so that ``**x**`` reads as typed and ``<@id>``, ``<@&role>``, ``@everyone``
+    or ``@here`` in a name never reads as a mention, let alone pings. Names are stored as given and
+    escaped here, where they become text, once per name (players' names are in every public line)."""
+    escaped = escape_mentions(escape_markdown(name))
+    return _MARKUP_OPENING.sub("<\u200b", escaped)
 
 
 def clip(text: str, limit: int = FIELD_LIMIT) -> str:
@@ -44,7 +51,7 @@ def clip(text: str, limit: int = FIELD_LIMIT) -> str:
 def name_of(table: Table, seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(table.players):
         return "?"
-    return escape_markdown(table.players[seat].name)
+    return display(table.players[seat].name)
 
 
 def _names(table: Table, seats: Iterable[int]) -> str:
@@ -164,7 +171,7 @@ def lobby_embed(table: Table, tr: Translator, expires: datetime | None = None) -
     for i, p in enumerate(table.players):
         mark = tr("lobby_host") if str(table.host_id) == p.id else ""
         robot = "🤖 " if p.is_bot else ""  # a computer player's name already says its level
-        seats.append(f"{i + 1}. {robot}{escape_markdown(p.name)}" + (f" ({mark})" if mark else ""))
+        seats.append(f"{i + 1}. {robot}{display(p.name)}" + (f" ({mark})" if mark else ""))
     embed.add_field(
         name=tr("lobby_seats", n=len(table.players), max=rules.max_players), value=clip("\n".join(seats)), inline=False
     )
