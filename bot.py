@@ -32,7 +32,7 @@ from cogs.errors import CommandText, RamiTree
 from cogs.timers import Timers
 from cogs.ui.board import Board, DiscordChannels
 from cogs.ui.components import ALL_ITEMS
-from cogs.ui.context import MENTION_USERS, Rami
+from cogs.ui.context import NO_MENTIONS, Rami
 from cogs.ui.hand import prepare_hand
 from cogs.ui.hand_cache import HandCache
 from cogs.ui.priority import FirstReplies
@@ -104,7 +104,7 @@ class RamiBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             tree_cls=RamiTree,
-            allowed_mentions=MENTION_USERS,
+            allowed_mentions=NO_MENTIONS,
             help_command=None,
         )
         self.settings = settings

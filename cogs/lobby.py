@@ -91,7 +91,8 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
             name=render.display(member.display_name),
         )
         more = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
-        await reply(interaction, f"{text}\n{more}".strip(), ephemeral=False)
+        ping = render.pinged(out.table, out.new_turn)
+        await reply(interaction, f"{text}\n{more}".strip(), ephemeral=False, ping=ping)
         ctx.rami.board.refresh(out.row.id)
 
     @app_commands.command(name="set", description="Change a house rule or a table option before the start (host)")

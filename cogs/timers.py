@@ -195,7 +195,8 @@ class Timers:
         runner.lines.clear()
         lines += self._lines(out, tr)
         playing = out.table.turn is not None
-        await self.board.announce(channel_id, "\n".join(lines), game_id=out.row.id if playing else None)
+        ping = render.pinged(out.table, out.new_turn) if out.kind == "timeout" else None
+        await self.board.announce(channel_id, "\n".join(lines), game_id=out.row.id if playing else None, ping=ping)
 
     def _lines(self, out: Outcome, tr: Translator) -> list[str]:
         table = out.table
@@ -218,15 +219,15 @@ class Timers:
             table = None if row is None else self.service.table_of(row)
         else:
             row, table = out.row, out.table
-        game_id = None
+        game_id = ping = None
         if table is not None and row is not None:
             if table.status is TableStatus.ABANDONED:
                 lines.append(self.board.tr_for(table.guild_id)("abandoned"))
             turn = render.turn_line(table, self.board.tr_for(table.guild_id))
             if turn:
                 lines.append(turn)
-                game_id = row.id
-        await self.board.announce(channel_id, "\n".join(lines), game_id=game_id)
+                game_id, ping = row.id, render.turn_user(table)
+        await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping)
 
 
 class TimersCog(commands.Cog, name="Timers"):

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 import discord
 
 from cogs.ui import render
-from cogs.ui.context import MENTION_USERS
+from cogs.ui.context import mentions
 from cogs.ui.hand import board_view
 from cogs.ui.lobby import lobby_view
 from data import GameRow
@@ -200,15 +200,18 @@ class Board:
         return True
 
     # -- channel messages ----------------------------------------------------------------------
-    async def announce(self, channel_id: int, text: str, *, game_id: int | None = None) -> None:
-        """One public message in a channel (bot turns, timeouts, expiry), mentions of users only.
-        With ``game_id`` it carries the "My hand" button; without a mention it is silent."""
+    async def announce(
+        self, channel_id: int, text: str, *, game_id: int | None = None, ping: int | None = None
+    ) -> None:
+        """One public message in a channel (bot turns, timeouts, expiry). It notifies ``ping`` only
+        (the person whose turn it is, mentioned in ``text``); without anyone to ping it is silent.
+        With ``game_id`` it carries the "My hand" button."""
         if not text:
             return
-        kwargs: dict[str, Any] = {"content": render.clip(text, 2000), "allowed_mentions": MENTION_USERS}
+        kwargs: dict[str, Any] = {"content": render.clip(text, 2000), "allowed_mentions": mentions(ping)}
         if game_id is not None:
             kwargs["view"] = board_view(game_id, self.tr_for(0))
-        if "<@" not in text:
+        if ping is None:
             kwargs["silent"] = True
         try:
             await self.channels.send(channel_id, **kwargs)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from cogs.timers import Timers
     from cogs.ui.board import Board
 
-MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+NO_MENTIONS = discord.AllowedMentions.none()  # the bot's default: text alone pings nobody
 PRESET_CHOICES = [app_commands.Choice(name=f"{r.name}: {r.title}"[:100], value=r.name) for r in PRESETS.values()]
 
 
@@ -87,6 +87,14 @@ def context(interaction: discord.Interaction) -> Ctx:
     )
 
 
+def mentions(user_id: int | None) -> discord.AllowedMentions:
+    """The mentions a message may ping: exactly ``user_id`` (the person whose turn it is), or nobody.
+    Never "every user the text mentions": whatever a name holds, only the intended person is told."""
+    if user_id is None:
+        return NO_MENTIONS
+    return discord.AllowedMentions(everyone=False, users=[discord.Object(user_id)], roles=False, replied_user=False)
+
+
 def _first_reply_sent(interaction: discord.Interaction) -> None:
     replies = getattr(getattr(interaction.client, "rami", None), "replies", None)
     if isinstance(replies, FirstReplies):
@@ -101,10 +109,14 @@ async def reply(
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
     silent: bool = False,
+    ping: int | None = None,
 ) -> None:
-    """Answer the interaction (first response, or a follow-up once it is done). ``silent``: a
+    """Answer the interaction (first response, or a follow-up once it is done). ``ping``: the one
+    user a public answer notifies (the person whose turn it is, mentioned in ``content``); anyone
+    else the text may mention, and everyone in an ephemeral answer, is not notified. ``silent``: a
     public line that mentions nobody goes out without a notification."""
-    kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": MENTION_USERS}
+    allowed = mentions(None if ephemeral else ping)
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": allowed}
     if silent:
         kwargs["silent"] = True
     if content is not None:

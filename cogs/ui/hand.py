@@ -66,14 +66,14 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     """Apply the caller's action; the channel reads what happened, the caller sees their hand."""
     out = await ctx.service.play(ctx.channel_id, ctx.who, action, game_id)
     public = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
-    mention = out.new_turn and out.table.turn is not None and out.table.user_id(out.table.turn) is not None
+    ping = render.pinged(out.table, out.new_turn)
     board = board_view(out.row.id, ctx.public) if out.new_turn and out.table.turn is not None else None
     if edit:  # a component: the first answer is the clicked hand, redrawn
         await update(ctx.interaction, **await _private_hand(ctx, out))
         await ctx.rami.replies.turn()  # first replies owed by others go first (cogs.ui.priority)
-        await reply(ctx.interaction, public, ephemeral=False, view=board, silent=not mention)
+        await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
     else:  # a command: the channel reads what happened at once; the hand (advice: solver) follows
-        await reply(ctx.interaction, public, ephemeral=False, view=board, silent=not mention)
+        await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
         await ctx.rami.replies.turn()
         private = await _private_hand(ctx, out)
         if private:

@@ -30,7 +30,7 @@ async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome:
     out = await ctx.service.leave(ctx.channel_id, ctx.who, game_id)
     if out.events or out.ended:
         text = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
-        await reply(ctx.interaction, text, ephemeral=False)
+        await reply(ctx.interaction, text, ephemeral=False, ping=render.pinged(out.table, out.new_turn))
     else:
         await reply(ctx.interaction, ctx.tr("left_lobby"), ephemeral=True)
     ctx.rami.board.refresh(out.row.id)
@@ -46,7 +46,13 @@ async def start(ctx: Ctx, game_id: int | None = None) -> Outcome:
         + "\n"
         + ctx.public("start_hand_hint")
     )
-    await reply(ctx.interaction, render.clip(text, 2000), ephemeral=False, view=board_view(out.row.id, ctx.public))
+    await reply(
+        ctx.interaction,
+        render.clip(text, 2000),
+        ephemeral=False,
+        view=board_view(out.row.id, ctx.public),
+        ping=render.pinged(out.table),
+    )
     ctx.rami.board.refresh(out.row.id)
     return out
 

@@ -122,19 +122,33 @@ def event_lines(events: Iterable[Event], table: Table, tr: Translator) -> list[s
     return [line for line in (event_line(e, table, tr) for e in events) if line]
 
 
+def turn_user(table: Table) -> int | None:
+    """The person whose turn it is, whom :func:`turn_line` mentions (None: a computer player's
+    turn, or nobody's)."""
+    return None if table.turn is None else table.user_id(table.turn)
+
+
 def turn_line(table: Table, tr: Translator, mention: bool = True) -> str | None:
-    """Whose turn it is now; a person is mentioned so that Discord notifies them."""
+    """Whose turn it is now; a person is mentioned so that Discord notifies them (the message
+    must allow that mention: ``allowed_mentions`` naming :func:`turn_user`)."""
     seat = table.turn
     if seat is None:
         return None
-    uid = table.user_id(seat)
+    uid = turn_user(table)
     if mention and uid is not None:
         return tr("turn_you", mention=f"<@{uid}>")
     return tr("turn_next", name=name_of(table, seat))
 
 
+def pinged(table: Table, turn: bool = True) -> int | None:
+    """The one person ``public_text(..., turn=turn)`` mentions, to be named in the message's
+    ``allowed_mentions``: whoever plays now, when the text says so."""
+    return turn_user(table) if turn else None
+
+
 def public_text(events: Iterable[Event], table: Table, tr: Translator, *, turn: bool = True) -> str:
-    """What the channel reads about some events; ``turn``: and who plays now (mentioned)."""
+    """What the channel reads about some events; ``turn``: and who plays now (mentioned, see
+    :func:`pinged`)."""
     lines = event_lines(events, table, tr)
     if table.status is TableStatus.ABANDONED:
         lines.append(tr("abandoned"))

@@ -94,6 +94,7 @@ class Sent:
     view: discord.ui.View | None = None
     interaction: Any = None
     silent: bool = False  # sent without a notification
+    allowed_mentions: discord.AllowedMentions | None = None  # None: the bot's default (nobody)
 
     @property
     def text(self) -> str:
@@ -163,6 +164,7 @@ class RecordingChannels:
             kwargs.get("embed"),
             kwargs.get("view"),
             silent=bool(kwargs.get("silent")),
+            allowed_mentions=kwargs.get("allowed_mentions"),
         )
         self.outbox.append(sent)
         message_id = next(self.ids)
@@ -243,6 +245,7 @@ class Harness:
                 kwargs.get("view"),
                 i,
                 bool(kwargs.get("silent")),
+                kwargs.get("allowed_mentions"),
             )
             result.sent.append(sent)
             outbox.append(sent)
