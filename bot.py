@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord.ext import commands
 from dotenv import load_dotenv
@@ -48,6 +49,24 @@ DEFAULT_DB = HERE / "data" / "rami.sqlite3"
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard", "cogs.timers")
 COMMANDS_HASH_KEY = "commands_hash"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+# Discord cannot be reached: no network or DNS, a firewall, or Discord down (5xx after discord.py's retries).
+UNREACHABLE = (aiohttp.ClientConnectionError, discord.GatewayNotFound, discord.DiscordServerError)
+# discord.client warns at every start that voice needs PyNaCl and davey: Rami has no voice.
+VOICE_WARNINGS = frozenset(
+    f"{library} is not installed, voice will NOT be supported" for library in ("PyNaCl", "davey")
+)
+
+
+def no_voice_warning(record: logging.LogRecord) -> bool:
+    """A logging filter that drops discord.py's two voice warnings, and nothing else."""
+    return record.getMessage() not in VOICE_WARNINGS
+
+
+def one_line(error: BaseException) -> str:
+    """An error's text on one line (its type when it has none)."""
+    return " ".join(str(error).split()) or type(error).__name__
 
 
 class ConfigError(Exception):
@@ -194,11 +213,18 @@ def main() -> int:
         print(f"rami: {exc}", file=sys.stderr)
         return 1
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    logging.getLogger("discord.client").addFilter(no_voice_warning)
     try:
         RamiBot(settings).run(settings.token, log_handler=None)
     except discord.LoginFailure:
         print(
             "rami: Discord rejected the token in DISCORD_TOKEN: copy it again from the Developer Portal.",
+            file=sys.stderr,
+        )
+        return 1
+    except UNREACHABLE as exc:
+        print(
+            f"rami: cannot reach Discord ({one_line(exc)}): check the network connection, then start again.",
             file=sys.stderr,
         )
         return 1

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import socket
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from unittest.mock import AsyncMock
 
@@ -14,7 +16,7 @@ import pytest
 import pytest_asyncio
 
 import bot as rami_bot
-from bot import DEFAULT_DB, ConfigError, RamiBot, Settings
+from bot import DEFAULT_DB, ConfigError, RamiBot, Settings, no_voice_warning
 from cogs.errors import CommandText
 from data.checkpoint import QUIET_WRITES
 from service.catalog import translator
@@ -104,6 +106,71 @@ async def test_rejected_token_prints_one_line_and_exits(tmp_path: Path) -> None:
     clear = [line for line in err.splitlines() if line.startswith("rami:")]
     assert clear == ["rami: Discord rejected the token in DISCORD_TOKEN: copy it again from the Developer Portal."]
     assert "Traceback" not in out + err and err.strip().endswith(clear[0])
+
+
+@pytest.fixture
+def closed_port() -> Iterator[int]:
+    """A loopback port bound but not listening, for as long as the test runs: connecting is refused."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield sock.getsockname()[1]
+
+
+UNREACHABLE_LINE = "rami: cannot reach Discord ("
+
+
+@pytest.mark.parametrize("where", ["refused", "no such host"])
+async def test_unreachable_discord_prints_one_line_and_exits(tmp_path: Path, closed_port: int, where: str) -> None:
+    """A token but no way to Discord (connection refused, a name that does not resolve): one line on
+    stderr saying so, exit code 1, no traceback; at WARNING level nothing else at all."""
+    url = f"http://127.0.0.1:{closed_port}" if where == "refused" else "http://discord.rami-test.invalid"
+    code, out, err = await run_bot(
+        {
+            "DISCORD_TOKEN": "a.token.set",
+            "FAKE_DISCORD_URL": url,
+            "PYTHONPATH": str(SITECUSTOMIZE_DIR),
+            "RAMI_DB_PATH": str(tmp_path / "r.db"),
+            "RAMI_LOG_LEVEL": "WARNING",
+        }
+    )
+    assert code == 1 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(UNREACHABLE_LINE), err
+    assert lines[0].endswith("): check the network connection, then start again.")
+
+
+async def test_unreachable_discord_at_info_level_ends_with_the_line(tmp_path: Path, closed_port: int) -> None:
+    """At the default INFO level the log says it logs in, then the one line; no traceback, no voice warning."""
+    code, out, err = await run_bot(
+        {
+            "DISCORD_TOKEN": "a.token.set",
+            "FAKE_DISCORD_URL": f"http://127.0.0.1:{closed_port}",
+            "PYTHONPATH": str(SITECUSTOMIZE_DIR),
+            "RAMI_DB_PATH": str(tmp_path / "r.db"),
+        }
+    )
+    assert code == 1
+    own = [line for line in err.splitlines() if line.startswith("rami:")]
+    assert len(own) == 1 and own[0].startswith(UNREACHABLE_LINE) and err.strip().endswith(own[0])
+    assert "Traceback" not in out + err and "voice" not in err and "logging in" in err
+
+
+def record(name: str, message: str, level: int = logging.WARNING) -> logging.LogRecord:
+    return logging.LogRecord(name, level, __file__, 1, message, None, None)
+
+
+@pytest.mark.parametrize(
+    ("message", "kept"),
+    [
+        ("PyNaCl is not installed, voice will NOT be supported", False),
+        ("davey is not installed, voice will NOT be supported", False),
+        ("logging in using static token", True),
+        ("PyNaCl is not installed, but something else happened", True),
+    ],
+)
+def test_only_the_two_voice_warnings_are_dropped(message: str, kept: bool) -> None:
+    """The filter on discord.client drops discord.py's two voice warnings, and nothing else it logs."""
+    assert no_voice_warning(record("discord.client", message)) is kept
 
 
 @pytest_asyncio.fixture

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import pytest
 
 from tests.e2e.conftest import BOT_SCRIPT, World, assert_fake_happy, stop_cleanly
@@ -52,6 +54,30 @@ async def test_rejected_token(fake: FakeDiscord, world: World) -> None:
         ("GET", "/api/v10/users/@me", 401)
     ]
     assert puts(fake) == 0 and puts(fake, guild=world.guild.id) == 0
+
+
+async def test_unreachable_discord(fake: FakeDiscord, world: World) -> None:
+    """A token set but Discord unreachable (its address refuses connections): one line, an error code."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as closed:  # bound, never listening
+        closed.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{closed.getsockname()[1]}"
+        process = BotProcess(fake, BOT_SCRIPT, env=world.bot_env(FAKE_DISCORD_URL=url, RAMI_LOG_LEVEL="WARNING"))
+        lines = await failed_start(process)
+    assert process.returncode == 1
+    assert lines == [only_rami_line(lines)]
+    assert lines[0].startswith("rami: cannot reach Discord (") and url.removeprefix("http://") in lines[0]
+    assert not fake.state.requests
+
+
+async def test_a_normal_start_says_nothing_of_voice(fake: FakeDiscord, world: World) -> None:
+    """The bot has no voice: discord.py's PyNaCl and davey warnings are silenced, its other logs kept."""
+    process = BotProcess(fake, BOT_SCRIPT, env=world.bot_env())
+    world.driver.process = process
+    await process.start()
+    await stop_cleanly(process)
+    assert not [line for line in process.lines if "voice" in line.lower()], process.log_text()
+    assert any("discord.client" in line and "logging in using static token" in line for line in process.lines)
+    assert_fake_happy(fake, world)
 
 
 async def test_dev_guild_sync_at_every_start(fake: FakeDiscord, world: World) -> None:
