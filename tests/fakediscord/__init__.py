@@ -70,7 +70,8 @@ Reading
     ``d.dms_for(user)``, ``d.last_message(channel=None, *, user=None)``, ``d.interactions``,
     ``d.latencies()``. A :class:`RecordedMessage` has ``content``, ``embeds``, ``components``,
     ``buttons``, ``selects``, ``text``, ``ephemeral``/``ephemeral_to``, ``deleted``, ``revisions``
-    (earlier states), ``interaction_id``. ``fake.unknown_routes``, ``fake.errors`` (every 4xx the
+    (earlier states), ``interaction_id``, ``allowed_mentions`` (as sent) and ``pings`` (whom Discord
+    notifies: users, roles, everyone). ``fake.unknown_routes``, ``fake.errors`` (every 4xx the
     fake gave: limits such as 2,000 characters, 25 options or a late first reply are enforced) and
     ``fake.state.requests`` (every REST call, for rate counting) tell what the bot did wrong.
 

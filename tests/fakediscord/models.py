@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -162,6 +163,38 @@ def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]
                 yield from walk_components([child])
 
 
+MENTION_MARKUP = re.compile(r"<@([!&]?)(\d+)>")
+EVERYONE_MARKUP = re.compile(r"@(everyone|here)\b")
+
+
+@dataclass(frozen=True)
+class Pings:
+    """Whom Discord notifies for a message: the users and roles whose mention in the content its
+    ``allowed_mentions`` allows, and whether ``@everyone`` / ``@here`` is allowed to ring."""
+
+    users: frozenset[int] = frozenset()
+    roles: frozenset[int] = frozenset()
+    everyone: bool = False
+
+
+def pings_of(content: str, allowed: dict[str, Any] | None) -> Pings:
+    """Discord's rule: without ``allowed_mentions`` every mention in the content pings; with it,
+    only the kinds in ``parse`` and the ids listed in ``users`` / ``roles``. Embeds never ping."""
+    parse = {"users", "roles", "everyone"} if allowed is None else set(allowed.get("parse") or [])
+    listed_users = {int(u) for u in (allowed or {}).get("users") or []}
+    listed_roles = {int(r) for r in (allowed or {}).get("roles") or []}
+    users: set[int] = set()
+    roles: set[int] = set()
+    for kind, raw in MENTION_MARKUP.findall(content):
+        if kind == "&":
+            if "roles" in parse or int(raw) in listed_roles:
+                roles.add(int(raw))
+        elif "users" in parse or int(raw) in listed_users:
+            users.add(int(raw))
+    everyone = "everyone" in parse and EVERYONE_MARKUP.search(content) is not None
+    return Pings(frozenset(users), frozenset(roles), everyone)
+
+
 @dataclass(eq=False)
 class RecordedMessage:
     """A message as the fake stores it: content, embeds and components as last sent by the bot.
@@ -188,6 +221,12 @@ class RecordedMessage:
     edited_timestamp: str | None = None
     deleted: bool = False
     revisions: list[dict[str, Any]] = field(default_factory=list)
+    allowed_mentions: dict[str, Any] | None = None  # as last sent by the bot (None: not given)
+
+    @property
+    def pings(self) -> Pings:
+        """Whom this message notified, as Discord works it out from its content and allowed mentions."""
+        return pings_of(self.content, self.allowed_mentions)
 
     @property
     def ephemeral(self) -> bool:

@@ -260,6 +260,7 @@ class State:
             ephemeral_to=ephemeral_to,
             interaction_id=interaction.id if interaction else None,
             webhook_id=self.application_id if interaction else None,
+            allowed_mentions=body.get("allowed_mentions"),
         )
         self.messages[message.id] = message
         if ephemeral_to is None:
@@ -278,6 +279,8 @@ class State:
             message.components = number_components(body["components"] or [])
         if "attachments" in body:
             message.attachments = list(body["attachments"] or [])
+        if "allowed_mentions" in body:
+            message.allowed_mentions = body["allowed_mentions"]
         if "flags" in body and body["flags"] is not None:
             message.flags = (int(body["flags"]) & ~EPHEMERAL) | (message.flags & EPHEMERAL)
         message.edited_timestamp = iso()
