@@ -45,20 +45,20 @@ def heart(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, ink: RGB) 
 
 
 def spade(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, ink: RGB) -> None:
-    r = 0.235
-    _disc(draw, x, y, size, 0.28, 0.6, r, ink)
-    _disc(draw, x, y, size, 0.72, 0.6, r, ink)
-    draw.polygon(_at(x, y, size, [(0.5, 0.0), (0.06, 0.53), (0.5, 0.62), (0.94, 0.53)]), fill=ink)
+    r = 0.24
+    _disc(draw, x, y, size, 0.27, 0.6, r, ink)
+    _disc(draw, x, y, size, 0.73, 0.6, r, ink)
+    draw.polygon(_at(x, y, size, [(0.5, 0.0), (0.04, 0.56), (0.5, 0.7), (0.96, 0.56)]), fill=ink)
     _stem(draw, x, y, size, ink)
 
 
 def club(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, ink: RGB) -> None:
-    r = 0.215
-    _disc(draw, x, y, size, 0.5, 0.24, r, ink)
-    _disc(draw, x, y, size, 0.24, 0.6, r, ink)
-    _disc(draw, x, y, size, 0.76, 0.6, r, ink)
-    _disc(draw, x, y, size, 0.5, 0.5, 0.14, ink)
-    _stem(draw, x, y, size, ink)
+    r = 0.23
+    _disc(draw, x, y, size, 0.5, 0.23, r, ink)
+    _disc(draw, x, y, size, 0.23, 0.6, r, ink)
+    _disc(draw, x, y, size, 0.77, 0.6, r, ink)
+    _disc(draw, x, y, size, 0.5, 0.52, 0.1, ink)
+    draw.polygon(_at(x, y, size, [(0.5, 0.45), (0.34, 1.0), (0.66, 1.0)]), fill=ink)
 
 
 def star(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, ink: RGB) -> None:
