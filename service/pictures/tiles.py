@@ -97,13 +97,13 @@ def card(face: Face | None, size: CardSize, stands_for: Face | None = None) -> I
     top = size.index_margin * s * 2
     if face is None:
         _paper(draw, size, JOKER_CARD)
-        star = size.strip * 0.82 * s
+        star = size.strip * 0.72 * s
         shapes.star(draw, cx - star / 2, top * 0.6, star, JOKER_INK)
         below = top * 0.6 + star * 1.02
         if stands_for is None:
-            _text(draw, "JK", cx, below, int(size.rank_px * 0.62) * s, JOKER_INK)
+            _text(draw, "JK", cx, below, int(size.rank_px * 0.66) * s, JOKER_INK)
         else:
-            _index(draw, stands_for, cx, below, int(size.rank_px * 0.62) * s, size.suit_px * 0.62 * s)
+            _index(draw, stands_for, cx, below, int(size.rank_px * 0.78) * s, size.suit_px * 0.72 * s)
         star = (size.width - size.strip) * 0.8 * s
         shapes.star(draw, size.width * s - star * 1.1, size.height * s - star * 1.15, star, JOKER_INK)
         return _shrink(img)
