@@ -12,8 +12,9 @@ one lucky case. The single cards are drawn once per face and kept (``tiles``), a
 bot: each kind is warmed up first, and *cold* is a 14-card hand and a 20-meld table right after
 those caches are emptied (the first pictures of a process). Each render is timed on its own with
 the garbage collector off; *draw* is the drawing alone and *PNG* its encoding (palette and
-compression), so the two columns add up to about the total. Figures are per render: median
-(p50) and 99th percentile, and the PNG's median and largest size.
+compression), so the two medians add up to about the total. *CPU* is the processor time of a
+render (the thread's own clock): on a shared machine it moves far less than the wall clock.
+Figures are per render: median (p50) and 99th percentile, and the PNG's median and largest size.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -72,24 +75,35 @@ def table_inputs(rng: random.Random, melds: int, count: int) -> list[tuple[list[
     return [([random_meld(rng) for _ in range(melds)], rng.choice(pack), rng.randint(0, 80)) for _ in range(count)]
 
 
-def measure(draws: Sequence[Callable[[], Image.Image]]) -> tuple[list[float], list[float], list[int]]:
-    """Each input drawn and encoded once: (draw seconds, encode seconds, bytes) per render."""
-    drawing, encoding, sizes = [], [], []
+@dataclass
+class Figures:
+    """Per render: wall-clock seconds drawing and encoding, CPU seconds in all, PNG bytes."""
+
+    drawing: list[float] = field(default_factory=list)
+    encoding: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+
+
+def measure(draws: Sequence[Callable[[], Image.Image]]) -> Figures:
+    """Each input drawn and encoded once, timed on its own."""
+    figures = Figures()
     gc.collect()
     gc.disable()
     try:
         for draw in draws:
-            t0 = time.perf_counter()
+            c0, t0 = time.thread_time(), time.perf_counter()
             img = draw()
             t1 = time.perf_counter()
             data = png(img)
-            t2 = time.perf_counter()
-            drawing.append(t1 - t0)
-            encoding.append(t2 - t1)
-            sizes.append(len(data))
+            t2, c2 = time.perf_counter(), time.thread_time()
+            figures.drawing.append(t1 - t0)
+            figures.encoding.append(t2 - t1)
+            figures.cpu.append(c2 - c0)
+            figures.sizes.append(len(data))
     finally:
         gc.enable()
-    return drawing, encoding, sizes
+    return figures
 
 
 def p99(values: list[float]) -> float:
@@ -97,13 +111,14 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
 
 
-def row(label: str, drawing: list[float], encoding: list[float], sizes: list[int]) -> str:
-    total = [a + b for a, b in zip(drawing, encoding, strict=True)]
+def row(label: str, f: Figures) -> str:
+    total = [a + b for a, b in zip(f.drawing, f.encoding, strict=True)]
     ms = 1000
     return (
         f"| {label:<22} | {len(total):>7} | {statistics.median(total) * ms:>7.1f} | {p99(total) * ms:>7.1f} "
-        f"| {statistics.median(drawing) * ms:>7.1f} | {statistics.median(encoding) * ms:>7.1f} "
-        f"| {statistics.median(sizes) / 1000:>8.1f} | {max(sizes) / 1000:>8.1f} |"
+        f"| {statistics.median(f.drawing) * ms:>7.1f} | {statistics.median(f.encoding) * ms:>7.1f} "
+        f"| {statistics.median(f.cpu) * ms:>7.1f} "
+        f"| {statistics.median(f.sizes) / 1000:>8.1f} | {max(f.sizes) / 1000:>8.1f} |"
     )
 
 
@@ -119,39 +134,42 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     lines = []
-    header = "| what                   | renders | p50 ms  | p99 ms  | draw ms | PNG ms  | p50 KB   | max KB   |"
+    header = (
+        "| what                   | renders | p50 ms  | p99 ms  | draw ms | PNG ms  | CPU ms  | p50 KB   | max KB   |"
+    )
     rule = "|" + "|".join("-" * (len(cell)) for cell in header.split("|")[1:-1]) + "|"
 
     empty_caches()
     ((hand, drawn),) = hand_inputs(rng, 14, 1)
-    lines.append(row("cold hand, 14 cards", *measure([lambda: hand_image(hand, drawn=drawn)])))
+    lines.append(row("cold hand, 14 cards", measure([partial(hand_image, hand, drawn=drawn)])))
     empty_caches()
     ((melds, top, stock),) = table_inputs(rng, 20, 1)
-    lines.append(row("cold table, 20 melds", *measure([lambda: table_image(melds, top, stock)])))
+    lines.append(row("cold table, 20 melds", measure([partial(table_image, melds, top, stock)])))
+
+    def hands(size: int, count: int) -> list[Callable[[], Image.Image]]:
+        return [partial(hand_image, h, drawn=d) for h, d in hand_inputs(rng, size, count)]
+
+    def tables(melds: int, count: int) -> list[Callable[[], Image.Image]]:
+        return [partial(table_image, m, t, s) for m, t, s in table_inputs(rng, melds, count)]
+
+    def charts(players: int, deals: int, count: int) -> list[Callable[[], Image.Image]]:
+        names = [f"Player {i + 1}" for i in range(players)]
+        out: list[Callable[[], Image.Image]] = []
+        for _ in range(count):
+            points = [{s: rng.randint(0, 80) for s in range(players)} for _ in range(deals)]
+            out.append(partial(scores_image, names, running_totals(points, players)))
+        return out
 
     for size in (7, 10, 14):
-        inputs = hand_inputs(rng, size, args.renders)
-        measure([lambda h=h, d=d: hand_image(h, drawn=d) for h, d in hand_inputs(rng, size, 20)])  # warm-up
-        lines.append(row(f"hand, {size} cards", *measure([lambda h=h, d=d: hand_image(h, drawn=d) for h, d in inputs])))
+        measure(hands(size, 20))  # warm-up: the single cards are drawn once per process
+        lines.append(row(f"hand, {size} cards", measure(hands(size, args.renders))))
     for count in (1, 5, 10, 20):
-        inputs_t = table_inputs(rng, count, args.renders)
-        measure([lambda m=m, t=t, s=s: table_image(m, t, s) for m, t, s in table_inputs(rng, count, 20)])
-        lines.append(
-            row(
-                f"table, {count} meld{'s' if count > 1 else ''}",
-                *measure([lambda m=m, t=t, s=s: table_image(m, t, s) for m, t, s in inputs_t]),
-            )
-        )
+        measure(tables(count, 20))
+        lines.append(row(f"table, {count} meld{'s' if count > 1 else ''}", measure(tables(count, args.renders))))
     for players, deals in ((4, 10), (6, 30)):
-        charts = []
-        for _ in range(max(1, args.renders // 10)):
-            points = [{s: rng.randint(0, 80) for s in range(players)} for _ in range(deals)]
-            names = [f"Player {i + 1}" for i in range(players)]
-            charts.append((names, running_totals(points, players)))
+        measure(charts(players, deals, 2))
         lines.append(
-            row(
-                f"chart, {players}p x {deals} deals", *measure([lambda n=n, t=t: scores_image(n, t) for n, t in charts])
-            )
+            row(f"chart, {players}p x {deals} deals", measure(charts(players, deals, max(1, args.renders // 10))))
         )
     print(header)
     print(rule)
