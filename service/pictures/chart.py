@@ -137,6 +137,15 @@ def _text(draw: ImageDraw.ImageDraw, xy: Point, text: str, px: int, ink: RGB, an
     draw.text((xy[0] * SS, xy[1] * SS), text, font=font(px * SS), fill=ink, anchor=anchor)
 
 
+def _length(text: str, px: int) -> float:
+    """The width of ``text`` as :func:`_text` draws it, in chart pixels."""
+    return font(px * SS).getlength(text) / SS
+
+
+def _fit(text: str, px: int, room: float) -> str:
+    return fit(plain(text), font(px * SS), room * SS)
+
+
 def scores_image(
     names: Sequence[str],
     totals_by_deal: Sequence[Sequence[int]],
@@ -155,8 +164,7 @@ def scores_image(
     values = [v for line in series for v in line] + ([limit] if limit is not None else [])
     ticks = nice_ticks(min(values), max(values))
     deals = len(totals_by_deal)
-    tick_font = font(TICK_PX)
-    label_room = max(tick_font.getlength(str(t)) for t in ticks)
+    label_room = max(_length(str(t), TICK_PX) for t in ticks)
     left = MARGIN + label_room + 10
     top = MARGIN + (TICK_PX + 12 if y_label else 8)
     right = WIDTH - MARGIN - LEGEND_WIDTH
@@ -181,12 +189,12 @@ def scores_image(
     draw.line((left * SS, top * SS, left * SS, bottom * SS), fill=AXIS, width=SS)
     draw.line((left * SS, bottom * SS, right * SS, bottom * SS), fill=AXIS, width=SS)
     if y_label:
-        _text(draw, (left, MARGIN), fit(plain(y_label), font(TICK_PX), right - left), TICK_PX, AXIS, "lt")
+        _text(draw, (left, MARGIN), _fit(y_label, TICK_PX, right - left), TICK_PX, AXIS, "lt")
     if x_label:
         _text(
             draw,
             ((left + right) / 2, HEIGHT - MARGIN),
-            fit(plain(x_label), font(TICK_PX), right - left),
+            _fit(x_label, TICK_PX, right - left),
             TICK_PX,
             AXIS,
             "md",
@@ -208,7 +216,6 @@ def scores_image(
 
 def _legend(draw: ImageDraw.ImageDraw, names: Sequence[str], finals: Sequence[int], x: float, top: float) -> None:
     """One row per player: the line's sample with its marker, the name, the final total."""
-    face = font(LEGEND_PX)
     row = LEGEND_PX + 16
     for p, (name, final) in enumerate(zip(names, finals, strict=True)):
         style = p % len(COLOURS)
@@ -216,8 +223,8 @@ def _legend(draw: ImageDraw.ImageDraw, names: Sequence[str], finals: Sequence[in
         _dashed(draw, [(x * SS, y * SS), ((x + 44) * SS, y * SS)], DASHES[style], COLOURS[style], 3 * SS)
         MARKERS[style](draw, (x + 22) * SS, y * SS, 6 * SS, COLOURS[style])
         total = str(final)
-        room = WIDTH - MARGIN - (x + 54) - face.getlength(total) - 10
-        shown = fit(plain(name) or "?", face, room) or "?"
+        room = WIDTH - MARGIN - (x + 54) - _length(total, LEGEND_PX) - 10
+        shown = _fit(name, LEGEND_PX, room) or "?"
         _text(draw, (x + 54, y), shown, LEGEND_PX, AXIS, "lm")
         _text(draw, (WIDTH - MARGIN, y), total, LEGEND_PX, AXIS, "rm")
 
