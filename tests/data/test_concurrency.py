@@ -1,12 +1,11 @@
-"""Concurrency of the storage layer: one-trip writes, lock-free reads, group commit."""
+"""Concurrency of the storage layer: transactions one at a time, in call order, never interleaved."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-import threading
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -21,16 +20,20 @@ HANG_GUARD = 10  # seconds: only to fail instead of hanging; no test measures ti
 
 @asynccontextmanager
 async def writer_held(db: Database) -> AsyncIterator[asyncio.Task[Any]]:
-    """Keep the writer's thread busy inside a write until the block ends."""
-    started, release = threading.Event(), threading.Event()
+    """Keep a transaction open (it wrote a scratch table) until the block ends; it then commits."""
+    started, release = asyncio.Event(), asyncio.Event()
 
-    def hold(conn: sqlite3.Connection) -> None:
-        started.set()
-        release.wait(HANG_GUARD)
+    async def hold() -> None:
+        async with db.transaction() as conn:
+            await conn.execute("CREATE TABLE IF NOT EXISTS scratch (x INTEGER)")
+            await conn.execute("INSERT INTO scratch VALUES (1)")
+            started.set()
+            await release.wait()
 
-    task = asyncio.create_task(db.write(hold))
+    task = asyncio.create_task(hold())
     try:
-        assert await asyncio.to_thread(started.wait, HANG_GUARD)
+        async with asyncio.timeout(HANG_GUARD):
+            await started.wait()
         yield task
     finally:
         release.set()
@@ -42,12 +45,17 @@ async def games(db: Database, count: int) -> list[GameRow]:
 
 
 @pytest.mark.asyncio
-async def test_reads_do_not_wait_behind_a_write(db: Database, game: GameRow) -> None:
-    """While a write holds the writer's thread, reads still answer with the committed state."""
-    async with writer_held(db), asyncio.timeout(HANG_GUARD):
-        assert await db.games.get(game.id) == game
-        assert await db.games.get_active(CHANNEL) == game
-        assert await db.games.actions(game.id) == []
+async def test_reads_never_see_an_open_transaction(db: Database, game: GameRow) -> None:
+    """While a transaction is open, a read waits for it and then sees only what it committed: the one
+    connection never answers a read in the middle of someone else's transaction."""
+    async with writer_held(db) as holder:
+        read = asyncio.create_task(db.fetchall("SELECT x FROM scratch"))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert not read.done()
+    await holder
+    assert [tuple(r) for r in await read] == [(1,)]
+    assert await db.games.get(game.id) == game
 
 
 @pytest.mark.asyncio
@@ -78,48 +86,26 @@ async def test_queued_saves_on_one_game_apply_in_call_order(db: Database, game: 
 
 
 @pytest.mark.asyncio
-async def test_writer_starts_the_next_batch_without_waiting_for_the_loop(db: Database) -> None:
-    """Writes queued while a batch runs start as soon as it commits, even while the event loop is
-    busy: under a burst the loop may not come back for tens of milliseconds."""
-    started, release, ran = threading.Event(), threading.Event(), threading.Event()
-
-    def hold(conn: sqlite3.Connection) -> None:
-        started.set()
-        release.wait(HANG_GUARD)
-
-    first = asyncio.create_task(db.write(hold))
-    assert await asyncio.to_thread(started.wait, HANG_GUARD)
-    second = asyncio.create_task(db.write(lambda conn: ran.set()))
-    await asyncio.sleep(0)  # the second write is queued behind the first
-    release.set()
-    assert ran.wait(HANG_GUARD)  # blocks the loop: only the writer's thread can have started it
-    await asyncio.gather(first, second)
-
-
-@pytest.mark.asyncio
-async def test_shared_commit_without_failure_uses_no_savepoint(db: Database) -> None:
-    """Writes that all succeed share one transaction with nothing in between: a savepoint per
-    write is only for a batch where one fails (the tests below)."""
-    rows = await games(db, 3)
+async def test_concurrent_transactions_never_interleave(db: Database) -> None:
+    """Saves made at once each run as BEGIN IMMEDIATE, their own statements, COMMIT, with no statement
+    of another in between (the connection's trace of every statement it ran)."""
+    rows = await games(db, 5)
     statements: list[str] = []
-    await db.write(lambda conn: conn.set_trace_callback(statements.append))  # on the writer's thread
-    async with writer_held(db):
-        tasks = [
-            asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {})) for r in rows
-        ]
-        await asyncio.sleep(0)
-    saved = await asyncio.gather(*tasks)
-    await db.write(lambda conn: conn.set_trace_callback(None))
-    assert [s.version for s in saved] == [1, 1, 1]
-    control = [s for s in statements if s.split()[0] in ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE", "ROLLBACK")]
-    # the first write's COMMIT; the held write; the three saves together; the last write's BEGIN
-    assert control == ["COMMIT", "BEGIN IMMEDIATE", "COMMIT", "BEGIN IMMEDIATE", "COMMIT", "BEGIN IMMEDIATE"]
-    assert sum(s.startswith("UPDATE games") for s in statements) == 3
+    async with db.transaction() as conn:
+        await conn.set_trace_callback(statements.append)
+    saved = await asyncio.gather(*(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {}) for r in rows))
+    async with db.transaction() as conn:
+        await conn.set_trace_callback(None)
+    assert [s.version for s in saved] == [1] * len(rows)
+    kinds = [s.split()[0] for s in statements]
+    assert kinds == ["COMMIT", *["BEGIN", "UPDATE", "INSERT", "COMMIT"] * len(rows), "BEGIN"]
+    updated = [int(s.split("WHERE id = ")[1].split()[0]) for s in statements if s.startswith("UPDATE")]
+    assert updated == [r.id for r in rows]  # in call order
 
 
 @pytest.mark.asyncio
-async def test_failing_write_in_a_shared_commit_is_rolled_back_alone(db: Database) -> None:
-    """A write that fails halfway, queued between others, leaves nothing; its neighbours commit."""
+async def test_failing_save_among_queued_ones_is_rolled_back_alone(db: Database) -> None:
+    """A save that fails halfway, queued between others, leaves nothing; its neighbours commit."""
     first, middle, last = await games(db, 3)
     # Plant a log row where the middle game's next action must go: its INSERT fails after its UPDATE.
     async with db.transaction() as conn:
@@ -144,7 +130,7 @@ async def test_failing_write_in_a_shared_commit_is_rolled_back_alone(db: Databas
 
 
 @pytest.mark.asyncio
-async def test_stale_save_in_a_shared_commit_fails_alone(db: Database, game: GameRow) -> None:
+async def test_stale_save_among_queued_ones_fails_alone(db: Database, game: GameRow) -> None:
     """Two saves on the same version queued together: the first wins, the second is stale."""
     async with writer_held(db):
         tasks = [
@@ -159,18 +145,20 @@ async def test_stale_save_in_a_shared_commit_fails_alone(db: Database, game: Gam
 
 
 @pytest.mark.asyncio
-async def test_lost_shared_transaction_reruns_each_write_alone(db: Database) -> None:
-    """If a write ends the shared transaction, the others are run again alone and still commit."""
+async def test_lost_transaction_leaves_the_queued_saves_unharmed(db: Database) -> None:
+    """A transaction that SQLite itself ends (as after a full disk) fails alone; the saves queued
+    around it still commit."""
     first, last = await games(db, 2)
 
-    def breaks(conn: sqlite3.Connection) -> None:
-        conn.execute("ROLLBACK")  # as SQLite does itself after e.g. a full disk
-        raise sqlite3.OperationalError("transaction lost")
+    async def breaks() -> None:
+        async with db.transaction() as conn:
+            await conn.execute("ROLLBACK")  # as SQLite does itself after e.g. a full disk
+            raise sqlite3.OperationalError("transaction lost")
 
     async with writer_held(db):
         tasks: list[asyncio.Task[Any]] = [
             asyncio.create_task(db.games.save_action(first.id, 0, state(1), "playing", HOST, "a", {})),
-            asyncio.create_task(db.write(breaks)),
+            asyncio.create_task(breaks()),
             asyncio.create_task(db.games.save_action(last.id, 0, state(1), "playing", HOST, "b", {})),
         ]
         await asyncio.sleep(0)
@@ -199,9 +187,38 @@ async def test_write_during_transaction_block_is_not_part_of_it(db: Database) ->
     assert await db.fetchone("SELECT name FROM sqlite_schema WHERE name = 'scratch'") is None
 
 
+@pytest.mark.parametrize("started", [0, 1, 2, 3, 4])
+@pytest.mark.asyncio
+async def test_cancelled_save_leaves_all_or_nothing(db: Database, game: GameRow, started: int) -> None:
+    """A save cancelled once the ``started``-th statement of its transaction has begun (0: none yet;
+    4: its COMMIT) has either committed whole or left nothing, and the next save finds the connection
+    idle, with no transaction left open."""
+    trace: list[str] = []
+    async with db.transaction() as conn:
+        await conn.set_trace_callback(trace.append)
+    trace.clear()
+    task = asyncio.create_task(db.games.save_action(game.id, 0, state(1), "playing", HOST, "cancelled", {}))
+    async with asyncio.timeout(HANG_GUARD):
+        while len(trace) < started:
+            await asyncio.sleep(0)
+    task.cancel()
+    with suppress(asyncio.CancelledError):
+        await task
+    stored = await db.games.get(game.id)
+    assert stored is not None
+    log = await db.games.actions(game.id)
+    if stored.version == 0:
+        assert stored == game and log == []
+    else:
+        assert (stored.version, stored.state_json, [a.kind for a in log]) == (1, state(1), ["cancelled"])
+    after = await db.games.save_action(game.id, stored.version, state(2), "playing", HOST, "next", {})
+    assert after.version == stored.version + 1
+    assert [a.seq for a in await db.games.actions(game.id)] == list(range(1, after.version + 1))
+
+
 @pytest.mark.asyncio
 async def test_close_waits_for_called_writes(db_path: Path) -> None:
-    """Writes called before close() are committed before the connections close."""
+    """Writes called before close() are committed before the connection closes."""
     db = await Database.open(db_path)
     rows = await games(db, 3)
     tasks = [asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {})) for r in rows]
@@ -216,27 +233,10 @@ async def test_close_waits_for_called_writes(db_path: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_write_function_error_rolls_back_its_changes(db: Database, game: GameRow) -> None:
-    """A write function that raises after changing rows leaves nothing behind."""
-
-    def fail(conn: sqlite3.Connection) -> None:
-        conn.execute("UPDATE games SET state_json = ? WHERE id = ?", (state(9), game.id))
-        raise ValueError("refused")
-
+async def test_transaction_error_rolls_back_its_changes(db: Database, game: GameRow) -> None:
+    """A transaction block that raises after changing rows leaves nothing behind."""
     with pytest.raises(ValueError, match="refused"):
-        await db.write(fail)
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE games SET state_json = ? WHERE id = ?", (state(9), game.id))
+            raise ValueError("refused")
     assert await db.games.get(game.id) == game
-
-
-def test_writer_thread_outcome_to_a_closed_loop_is_dropped() -> None:
-    """The writer's thread hands outcomes back with ``call_soon_threadsafe``; once the loop has
-    closed (the process is ending) that raises, and the thread stops instead of dying on it."""
-    from data._thread import post
-
-    loop = asyncio.new_event_loop()
-    seen: list[int] = []
-    assert post(loop, seen.append, 1)
-    loop.run_until_complete(asyncio.sleep(0))
-    loop.close()
-    assert not post(loop, seen.append, 2)
-    assert seen == [1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from pathlib import Path
 
@@ -10,6 +11,8 @@ import pytest
 
 from data import Database, Migration, SchemaError, load_migrations, migrate, schema_version
 from data.schema import split_statements
+
+from .conftest import CHANNEL, GUILD, HOST
 
 
 @pytest.mark.asyncio
@@ -55,6 +58,29 @@ async def test_wal_and_pragmas(db: Database) -> None:
     assert await db.pragma("foreign_keys") == 1
     assert await db.pragma("synchronous") == 2  # FULL
     assert await db.pragma("busy_timeout") == 5000
+
+
+def games_in_file(path: Path) -> int | None:
+    """How many games the database *file* holds, ignoring its write-ahead log (None: no table yet)."""
+    conn = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+    try:
+        return int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
+    except sqlite3.OperationalError:
+        return None
+    finally:
+        conn.close()
+
+
+@pytest.mark.asyncio
+async def test_log_is_checkpointed_by_sqlite_itself(db: Database, db_path: Path) -> None:
+    """Nothing calls for a checkpoint: SQLite copies the write-ahead log into the database file on its
+    own, in the commit that takes the log past ``wal_autocheckpoint`` pages (left at 1,000)."""
+    assert await db.pragma("wal_autocheckpoint") == 1000
+    assert games_in_file(db_path) is None  # so far everything, the schema too, is only in the log
+    big = json.dumps({"pad": "x" * 40_000})  # about ten pages a game
+    for i in range(150):
+        await db.games.create_game(GUILD, CHANNEL + i, HOST, "basic", big)
+    assert (games_in_file(db_path) or 0) > 0
 
 
 @pytest.mark.asyncio
