@@ -35,10 +35,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-import aiosqlite
-
 from data._clock import to_timestamp
-from data._query import fetch_one
 from data.errors import ChannelBusy, GameClosed, GameNotFound, StaleState
 from data.jsontext import compact_json
 from data.leaderboard import (
@@ -99,12 +96,13 @@ def _update_sql(message: bool, deadline: bool) -> str:
     )
 
 
-# The statement of _apply for each (message_id given, turn_deadline given), built once.
+# The statement of _apply for each (message_id given, turn_deadline given): built once, so that each
+# save on the writer's thread neither rebuilds nor hashes it again to find it in sqlite3's statement cache.
 _UPDATE_SQL: Final = {(m, d): _update_sql(m, d) for m in (False, True) for d in (False, True)}
 
 
-async def _apply(
-    conn: aiosqlite.Connection,
+def _apply(
+    conn: sqlite3.Connection,
     game_id: int,
     expected_version: int,
     state_json: str,
@@ -119,8 +117,8 @@ async def _apply(
     """Update the game if it is still active at ``expected_version``, and append the action; only
     when no row matched does a second statement tell why (gone, closed or stale).
 
-    Runs inside the caller's :meth:`Database.transaction` block. The document just written is not
-    read back (the caller has it: see :func:`~data.rows.game_row`).
+    Runs on the writer's thread inside :meth:`Database.write`'s transaction. The document just
+    written is not read back (the caller has it: see :func:`~data.rows.game_row`).
     """
     params: list[Any] = [state_json, status.value, now]
     if message_id is not UNCHANGED:
@@ -128,15 +126,15 @@ async def _apply(
     if turn_deadline is not UNCHANGED:
         params.append(turn_deadline)
     sql = _UPDATE_SQL[message_id is not UNCHANGED, turn_deadline is not UNCHANGED]
-    row = await fetch_one(conn, sql, (*params, game_id, expected_version))
+    row: sqlite3.Row | None = conn.execute(sql, (*params, game_id, expected_version)).fetchone()
     if row is None:
-        current = await fetch_one(conn, "SELECT status, version FROM games WHERE id = ?", (game_id,))
+        current = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
         if current is None:
             raise GameNotFound(game_id)
         if not GameStatus(current["status"]).is_active:
             raise GameClosed(game_id, str(current["status"]))
         raise StaleState(game_id, expected_version, int(current["version"]))
-    await conn.execute(
+    conn.execute(
         "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",
         (game_id, int(row["version"]), actor_id, action_kind, payload, now),
     )
@@ -167,21 +165,23 @@ class GameStore:
         checked = _status(status, active=True)
         now = to_timestamp(self._db.now())
 
-        async with self._db.transaction() as conn:
-            busy = await fetch_one(
-                conn, f"SELECT id FROM games WHERE channel_id = ? AND status IN {_ACTIVE_SQL}", (channel_id,)
-            )
+        def create(conn: sqlite3.Connection) -> sqlite3.Row:
+            busy = conn.execute(
+                f"SELECT id FROM games WHERE channel_id = ? AND status IN {_ACTIVE_SQL}",
+                (channel_id,),
+            ).fetchone()
             if busy is not None:
                 raise ChannelBusy(channel_id, int(busy[0]))
-            row = await fetch_one(
-                conn,
+            row: sqlite3.Row | None = conn.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, preset, status, state_json,"
                 " version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)"
                 " RETURNING *",
                 (guild_id, channel_id, host_id, preset, checked.value, state_json, now, now),
-            )
-        assert row is not None  # INSERT ... RETURNING yields the row or raises
-        return game_row(row)
+            ).fetchone()
+            assert row is not None  # INSERT ... RETURNING yields the row or raises
+            return row
+
+        return game_row(await self._db.write(create))
 
     async def get(self, game_id: int) -> GameRow | None:
         row = await self._db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -234,8 +234,8 @@ class GameStore:
         deadline = _deadline(turn_deadline)
         now = to_timestamp(self._db.now())
 
-        async with self._db.transaction() as conn:
-            row = await _apply(
+        def save(conn: sqlite3.Connection) -> sqlite3.Row:
+            return _apply(
                 conn,
                 game_id,
                 expected_version,
@@ -248,7 +248,8 @@ class GameStore:
                 deadline,
                 now,
             )
-        return game_row(row, state_json)
+
+        return game_row(await self._db.write(save), state_json)
 
     async def finish_game(
         self,
@@ -284,8 +285,8 @@ class GameStore:
         payload = _payload_json(action_payload)
         now = to_timestamp(self._db.now())
 
-        async with self._db.transaction() as conn:
-            row = await _apply(
+        def finish(conn: sqlite3.Connection) -> sqlite3.Row:
+            row = _apply(
                 conn,
                 game_id,
                 expected_version,
@@ -299,7 +300,7 @@ class GameStore:
                 now,
             )
             if results is not None:
-                await record_results(
+                record_results(
                     conn,
                     game_id=game_id,
                     guild_id=int(row["guild_id"]),
@@ -307,7 +308,9 @@ class GameStore:
                     results=results,
                     when=float(row["updated_at"]),
                 )
-        return game_row(row, state_json)
+            return row
+
+        return game_row(await self._db.write(finish), state_json)
 
     async def set_message(self, game_id: int, message_id: int | None) -> GameRow:
         """Remember the game's public message. Not a game action: ``version`` is unchanged,
@@ -317,12 +320,14 @@ class GameStore:
         """
         now = to_timestamp(self._db.now())
 
-        async with self._db.transaction() as conn:
-            row = await fetch_one(
-                conn,
+        def update(conn: sqlite3.Connection) -> sqlite3.Row | None:
+            found: sqlite3.Row | None = conn.execute(
                 "UPDATE games SET message_id = ?, updated_at = ? WHERE id = ? RETURNING *",
                 (message_id, now, game_id),
-            )
+            ).fetchone()
+            return found
+
+        row = await self._db.write(update)
         if row is None:
             raise GameNotFound(game_id)
         return game_row(row)

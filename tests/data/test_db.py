@@ -100,40 +100,35 @@ def test_unknown_synchronous_level_is_refused(db_path: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_transaction_rolls_back_on_error(db: Database) -> None:
-    """An exception inside transaction() leaves nothing written."""
+async def test_write_rolls_back_on_error(db: Database) -> None:
+    """An exception inside a write leaves nothing written."""
+
+    def boom(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE scratch (x INTEGER)")
+        conn.execute("INSERT INTO scratch VALUES (1)")
+        raise RuntimeError("boom")
+
     with pytest.raises(RuntimeError, match="boom"):
-        async with db.transaction() as conn:
-            await conn.execute("CREATE TABLE scratch (x INTEGER)")
-            await conn.execute("INSERT INTO scratch VALUES (1)")
-            raise RuntimeError("boom")
+        await db.write(boom)
     assert await db.fetchone("SELECT name FROM sqlite_schema WHERE name = 'scratch'") is None
 
 
 @pytest.mark.asyncio
-async def test_nested_use_raises_instead_of_hanging(db: Database) -> None:
-    """Using the Database inside its own transaction is a clear error, not a deadlock."""
-    with pytest.raises(RuntimeError, match="already in use"):
-        async with asyncio.timeout(5), db.transaction():
-            await db.fetchone("SELECT 1")
+async def test_writes_are_serialized(db: Database) -> None:
+    """Concurrent read-then-write transactions run one after the other: none loses another's update,
+    also when they share one transaction (group commit)."""
 
+    def create(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE counter (n INTEGER)")
+        conn.execute("INSERT INTO counter VALUES (0)")
 
-@pytest.mark.asyncio
-async def test_transactions_are_serialized(db: Database) -> None:
-    """Concurrent transactions on the one connection run one after the other."""
-    async with db.transaction() as conn:
-        await conn.execute("CREATE TABLE counter (n INTEGER)")
-        await conn.execute("INSERT INTO counter VALUES (0)")
+    await db.write(create)
 
-    async def bump() -> None:
-        async with db.transaction() as conn:
-            async with conn.execute("SELECT n FROM counter") as cur:
-                row = await cur.fetchone()
-            assert row is not None
-            await asyncio.sleep(0)
-            await conn.execute("UPDATE counter SET n = ?", (row[0] + 1,))
+    def bump(conn: sqlite3.Connection) -> None:
+        (n,) = conn.execute("SELECT n FROM counter").fetchone()
+        conn.execute("UPDATE counter SET n = ?", (n + 1,))
 
-    await asyncio.gather(*(bump() for _ in range(20)))
+    await asyncio.gather(*(db.write(bump) for _ in range(20)))
     row = await db.fetchone("SELECT n FROM counter")
     assert row is not None and row[0] == 20
 
