@@ -1,10 +1,16 @@
 """The in-process path of the load benchmark: the bot's game service, the rules and SQLite, no network.
 
 ``GameService`` on a real ``Database`` file: ``games`` tables of ``basic`` are opened, joined and started
-through the service, then every game runs its own task, playing draw/discard turns through
-``GameService.play`` until the time is up. Each action is one transaction (``save_action``) that has
-committed when ``play`` returns; the benchmark checks afterwards, with its own connection, that the
-action log holds exactly the actions counted.
+through the service, then played with draw/discard turns through ``GameService.play``. Each action is one
+transaction (``save_action``) that has committed when ``play`` returns; the benchmark checks afterwards,
+with its own connection, that the action log holds exactly the actions counted.
+
+* :func:`run_service`: every game runs its own task, playing turn after turn until the time is up
+  (closed loop: as many actions in flight as games). Actions per second, and each action's latency
+  (``play`` called to returned).
+* :func:`run_bursts`: ``bursts`` times, every game plays one action at the same instant. Each action's
+  latency from the start of its burst, each commit's (``save_action`` called to returned), and the CPU
+  time each burst cost (the whole process, and the event loop's thread alone).
 """
 
 from __future__ import annotations
@@ -12,16 +18,25 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from data import Database
+from data import Database, GameRow
 from data.db import SynchronousLevel
 from rummy import actions as act
 from rummy.deal import Phase
 from service.games import GameService, Outcome, Who
 
 GUILD = 1
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 @dataclass(frozen=True)
@@ -31,10 +46,30 @@ class ServiceRun:
     actions: int
     seconds: float
     logged: int  # actions found in the log afterwards (setup excluded)
+    latencies: list[float] = field(default_factory=list)  # seconds, one per action
 
     @property
     def rate(self) -> float:
         return self.actions / self.seconds
+
+    def quantile(self, q: float) -> float:
+        return quantile(self.latencies, q)
+
+
+@dataclass(frozen=True)
+class BurstRun:
+    synchronous: str
+    games: int  # actions per burst
+    bursts: int
+    logged: int  # actions found in the log afterwards (setup excluded)
+    latencies: list[float]  # seconds from the start of its burst to the end of each action
+    commits: list[float]  # seconds of each save_action call
+    cpu: list[float]  # process CPU seconds of each burst (every thread)
+    loop_cpu: list[float]  # CPU seconds of each burst on the event loop's thread
+
+    @property
+    def actions(self) -> int:
+        return len(self.latencies)
 
 
 def _next_action(out: Outcome) -> tuple[int, act.Action]:
@@ -48,9 +83,19 @@ def _next_action(out: Outcome) -> tuple[int, act.Action]:
     return seat, act.Discard(deal.hands[seat][0])
 
 
-async def run_service(folder: Path, synchronous: SynchronousLevel, games: int, seconds: float) -> ServiceRun:
-    """Play for ``seconds`` on ``games`` tables at once; count the committed actions."""
-    path = folder / f"service-{synchronous.lower()}.sqlite3"
+@dataclass
+class _Tables:
+    db: Database
+    service: GameService
+    people: dict[int, tuple[Who, Who]]
+    outcomes: dict[int, Outcome]
+
+    async def play(self, ch: int) -> None:
+        seat, action = _next_action(self.outcomes[ch])
+        self.outcomes[ch] = await self.service.play(ch, self.people[ch][seat], action)
+
+
+async def _set_up(path: Path, synchronous: SynchronousLevel, games: int) -> _Tables:
     db = await Database.open(path, synchronous=synchronous)
     service = GameService(db)
     people = {ch: (Who(10_000 + 2 * ch, f"p{ch}a"), Who(10_001 + 2 * ch, f"p{ch}b")) for ch in range(1, games + 1)}
@@ -60,25 +105,70 @@ async def run_service(folder: Path, synchronous: SynchronousLevel, games: int, s
         await service.configure(ch, host, "turn_timer", "0")
         await service.join(ch, guest)
         started[ch] = await service.start(ch, host)
-    setup_actions = 3 * games  # create is not an action: set, join, start are
-    counts = dict.fromkeys(people, 0)
+    return _Tables(db, service, people, started)
+
+
+def _logged(path: Path, games: int) -> int:
+    """Actions in the log, read with a connection of our own (create is not an action: set, join, start are)."""
+    conn = sqlite3.connect(path)
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM game_actions").fetchone()[0]) - 3 * games
+    finally:
+        conn.close()
+
+
+async def run_service(folder: Path, synchronous: SynchronousLevel, games: int, seconds: float) -> ServiceRun:
+    """Play for ``seconds`` on ``games`` tables at once; count the committed actions."""
+    path = folder / f"service-{synchronous.lower()}.sqlite3"
+    tables = await _set_up(path, synchronous, games)
+    latencies: list[float] = []
     deadline = time.perf_counter() + seconds
 
     async def play(ch: int) -> None:
-        out = started[ch]
         while time.perf_counter() < deadline:
-            seat, action = _next_action(out)
-            who = people[ch][seat]
-            out = await service.play(ch, who, action)
-            counts[ch] += 1
+            start = time.perf_counter()
+            await tables.play(ch)
+            latencies.append(time.perf_counter() - start)
 
     begin = time.perf_counter()
-    await asyncio.gather(*(play(ch) for ch in people))
+    await asyncio.gather(*(play(ch) for ch in tables.people))
     elapsed = time.perf_counter() - begin
-    await db.close()
-    conn = sqlite3.connect(path)
-    try:
-        logged = conn.execute("SELECT COUNT(*) FROM game_actions").fetchone()[0] - setup_actions
-    finally:
-        conn.close()
-    return ServiceRun(synchronous, games, sum(counts.values()), elapsed, logged)
+    await tables.db.close()
+    return ServiceRun(synchronous, games, len(latencies), elapsed, _logged(path, games), latencies)
+
+
+def _timed(fn: Callable[..., Awaitable[GameRow]], into: list[float]) -> Callable[..., Awaitable[GameRow]]:
+    async def timed(*args: Any, **kwargs: Any) -> GameRow:
+        start = time.perf_counter()
+        try:
+            return await fn(*args, **kwargs)
+        finally:
+            into.append(time.perf_counter() - start)
+
+    return timed
+
+
+async def run_bursts(folder: Path, synchronous: SynchronousLevel, games: int, bursts: int) -> BurstRun:
+    """``bursts`` times, one action on each of ``games`` tables, all at once; wait for all, then the next."""
+    path = folder / f"bursts-{synchronous.lower()}.sqlite3"
+    tables = await _set_up(path, synchronous, games)
+    latencies: list[float] = []
+    commits: list[float] = []
+    cpu: list[float] = []
+    loop_cpu: list[float] = []
+    store = tables.db.games
+    store.save_action = _timed(store.save_action, commits)  # type: ignore[method-assign]
+
+    async def play(ch: int, start: float) -> None:
+        await tables.play(ch)
+        latencies.append(time.perf_counter() - start)
+
+    for _ in range(bursts):
+        await asyncio.sleep(0.05)  # the last burst's tail (a WAL checkpoint, say) is over
+        process, thread = time.process_time(), time.thread_time()
+        start = time.perf_counter()
+        await asyncio.gather(*(play(ch, start) for ch in tables.people))
+        cpu.append(time.process_time() - process)
+        loop_cpu.append(time.thread_time() - thread)
+    await tables.db.close()
+    return BurstRun(synchronous, games, bursts, _logged(path, games), latencies, commits, cpu, loop_cpu)

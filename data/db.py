@@ -1,35 +1,35 @@
-"""The bot's SQLite connections, and its transactions.
+"""The bot's SQLite connection, on a thread of its own, and its transactions.
 
-:class:`Database` owns two :mod:`aiosqlite` connections, each with its own thread:
+:class:`Database` owns one :class:`sqlite3.Connection` and the one thread that uses it (a
+:class:`~concurrent.futures.ThreadPoolExecutor` with a single worker: standard, public API only).
+Everything the connection does is a plain function run there in one trip, in the order it was
+handed over, so no transaction ever stays open across an ``await`` and nothing on the event loop
+ever touches the connection:
 
-* the *writer*. Hot writes (:meth:`Database.write`, used by the game store) are plain
-  functions run on the writer's thread inside ``BEGIN IMMEDIATE`` ... ``COMMIT``, in a single
-  trip, so no transaction ever stays open across an ``await``. They queue in call order
-  without an asyncio lock, and the writes queued while the thread is busy share the next
-  transaction (*group commit*), which the thread starts by itself as soon as the last one has
-  committed, without waiting for the event loop. All of them share one ``COMMIT`` and so one
-  fsync; one that fails is rolled back alone (the batch runs again with each write in its own
-  ``SAVEPOINT``: see :func:`data._thread.group_commit`). Every caller still
-  returns only after that ``COMMIT``, so its own data is durable before it replies. The general
-  :meth:`Database.transaction` block, whose statements are awaited one by one, takes an
-  :class:`asyncio.Lock`; while it is held, one-trip writes wait for it too, so they never run
-  inside someone else's open transaction.
-* the *reader* (``PRAGMA query_only``): :meth:`fetchone` and :meth:`fetchall` run there, one
-  trip each, without any lock. WAL lets it read the last committed state while the writer
-  works or fsyncs, so reads never wait behind writes, and never see uncommitted rows. A
-  write has committed before its call returns, so a read made after it sees it.
+* writes (:meth:`Database.write`, used by the stores) run inside ``BEGIN IMMEDIATE`` ...
+  ``COMMIT``. They queue in call order; the writes called while the thread is busy share the
+  next transaction (*group commit*): one ``COMMIT``, one fsync, one trip for all of them. One
+  that fails is rolled back alone (see :func:`data._commit.group_commit`). Every caller returns
+  only after that ``COMMIT``, so its own data is durable before it replies.
+* reads (:meth:`fetchone`, :meth:`fetchall`) are one statement each, run between transactions:
+  they never see uncommitted rows, and a read made after a write returned sees it.
 
-An in-memory database (``":memory:"``) cannot be shared by two connections: there, reads run
-on the writer behind the lock, as a single connection must.
+Why not aiosqlite: it runs each statement as a trip of its own between the loop and its thread,
+four per action (``BEGIN``, ``UPDATE``, ``INSERT``, ``COMMIT``), with no public way to run a whole
+transaction in one; measured side by side (``benchmarks/load_service.py``: bursts of 200 actions
+at once), that cost three times the CPU of this design and several times its p99. Why group
+commit: at ``synchronous=FULL`` each commit is an fsync, and 200 of them in a row take longer than
+the old design's whole burst; shared, they cost one per batch.
 
-Durability: the database runs in WAL mode with ``synchronous=FULL`` by default. The bot
-replies "done" to a player only after the transaction holding the action has committed, so
-that action must survive both a killed process and a power loss. In WAL mode,
-``synchronous=NORMAL`` survives a killed process (the WAL file is in the OS cache) but may lose
-the last transactions on a power loss or OS crash, because the WAL is not fsynced at each
-commit; ``FULL`` fsyncs the WAL on every commit. The cost is one fsync per commit, shared by
-all the writes of a group commit, so it shrinks per action as the load grows. The level is a
-constructor parameter so a benchmark or a test may choose otherwise.
+Durability: the database runs in WAL mode with ``synchronous=FULL`` by default. The bot replies
+"done" to a player only after the transaction holding the action has committed, so that action
+must survive both a killed process and a power loss. In WAL mode, ``synchronous=NORMAL`` survives a
+killed process (the WAL file is in the OS cache) but may lose the last transactions on a power loss
+or OS crash, because the WAL is not fsynced at each commit; ``FULL`` fsyncs the WAL on every commit.
+The level is a constructor parameter so a benchmark or a test may choose otherwise. The WAL is
+copied back into the database file by SQLite's automatic checkpoint (``wal_autocheckpoint``, left at
+its default of 1,000 pages), inside the commit that takes the log past it; a checkpoint does not
+change what is durable: a commit is durable once it is in the log.
 """
 
 from __future__ import annotations
@@ -38,18 +38,15 @@ import asyncio
 import logging
 import os
 import sqlite3
-import threading
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Literal, TypeVar, get_args
 
-import aiosqlite
-
 from data._clock import Clock, utcnow
-from data._thread import Write, deliver, fail, fetchall, fetchone, group_commit, post
-from data.checkpoint import BACKSTOP_PAGES, QUIET_WRITES, Checkpointer
+from data._commit import Write, deliver, fail, group_commit
 from data.games import GameStore
 from data.leaderboard import LeaderboardStore
 from data.schema import Migration, migrate
@@ -66,20 +63,8 @@ _BATCH_MAX: Final = 128  # writes sharing one transaction at most
 T = TypeVar("T")
 
 
-async def _on_thread(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> T:
-    """Run ``fn(sqlite3_connection, *args)`` on ``conn``'s own thread, in one trip.
-
-    aiosqlite (pinned to 0.22.1 in requirements.txt) has no public call for this; its private
-    ``_execute`` queues a callable on the connection's thread, after every call queued before
-    it, and ``_conn`` is the underlying :class:`sqlite3.Connection`. The callable runs to its
-    end even if the awaiting task is cancelled.
-    """
-    result: T = await conn._execute(fn, conn._conn, *args)  # type: ignore[no-untyped-call]
-    return result
-
-
 class Database:
-    """One SQLite file: a writer connection, a reader connection, one lock for long transactions.
+    """One SQLite file: one connection, on one thread, with group commit of the writes.
 
     Make it with :meth:`open` (which connects and migrates) and end it with :meth:`close`, or
     use it as ``async with await Database.open(path) as db:``. The stores built on it are
@@ -113,15 +98,10 @@ class Database:
         self.now: Clock = clock
         self.games = GameStore(self)
         self.leaderboard = LeaderboardStore(self)
-        self._conn: aiosqlite.Connection | None = None
-        self._reader: aiosqlite.Connection | None = None
-        self._pending: list[Write] = []  # called, not yet taken by the writer's thread
-        self._pending_lock = threading.Lock()  # _pending is shared with the writer's thread
+        self._thread: ThreadPoolExecutor | None = None
+        self._conn: sqlite3.Connection | None = None  # used on self._thread only
+        self._pending: list[Write] = []  # called, not yet handed to the thread
         self._flusher: asyncio.Task[None] | None = None  # set while writes are pending or running
-        self._checkpointer: Checkpointer | None = None
-        self._unchecked = 0  # writes committed since the last quiet checkpoint (data.checkpoint)
-        self._lock = asyncio.Lock()
-        self._owner: asyncio.Task[Any] | None = None
 
     def __repr__(self) -> str:
         state = "open" if self._conn is not None else "closed"
@@ -152,73 +132,51 @@ class Database:
         return db
 
     async def connect(self) -> None:
-        """Open the connection and set the pragmas (no migrations: see :meth:`open`)."""
-        if self._conn is not None:
+        """Start the thread, open the connection there and set the pragmas (no migrations: see :meth:`open`)."""
+        if self._thread is not None:
             raise RuntimeError("the database is already open")
         if isinstance(self.path, Path):
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: no implicit BEGIN; transactions are explicit (see transaction()).
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rami-db")
         try:
-            conn.row_factory = aiosqlite.Row
-            await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            async with conn.execute("PRAGMA journal_mode = WAL") as cur:
-                row = await cur.fetchone()
-            mode = str(row[0]) if row is not None else "?"
+            self._conn, mode = await self._on_thread(self._connect)
+        except BaseException:
+            self._thread.shutdown(wait=False)
+            self._thread = None
+            raise
+        log.info("opened database %s (journal_mode=%s, synchronous=%s)", self.path, mode, self.synchronous)
+
+    def _connect(self) -> tuple[sqlite3.Connection, str]:
+        """On the thread: the connection (usable on this thread only), and its journal mode."""
+        # isolation_level=None: no implicit BEGIN; transactions are explicit (data._commit).
+        conn = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+            mode = str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0])
             if mode.lower() != "wal" and self.path != _MEMORY:
                 raise sqlite3.OperationalError(f"could not enable WAL (journal_mode is {mode})")
-            await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")  # see data.checkpoint
-            reader = checkpointer = None
-            if self.path != _MEMORY:
-                reader = await self._open_reader()
-                checkpointer = await Checkpointer.open(self.path, self.busy_timeout)
+            conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+            conn.execute("PRAGMA foreign_keys = ON")
         except BaseException:
-            if reader is not None:
-                await reader.close()
-            await conn.close()
+            conn.close()
             raise
-        self._conn = conn
-        self._reader = reader
-        self._checkpointer = checkpointer
-        log.info(
-            "opened database %s (journal_mode=%s, synchronous=%s)",
-            self.path,
-            mode,
-            self.synchronous,
-        )
-
-    async def _open_reader(self) -> aiosqlite.Connection:
-        """The read-only connection (WAL: it reads the last committed state, never waits)."""
-        reader = await aiosqlite.connect(self.path, isolation_level=None)
-        try:
-            reader.row_factory = aiosqlite.Row
-            await reader.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            await reader.execute("PRAGMA query_only = ON")
-        except BaseException:
-            await reader.close()
-            raise
-        return reader
+        return conn, mode
 
     async def close(self) -> None:
-        """Wait for the running transaction, if any, then close the connections. Idempotent.
-
-        Writes already called, and reads already queued, run before the connections close.
-        """
+        """Let the writes already called commit, then close the connection and stop the thread. Idempotent."""
         while self._flusher is not None:
             await asyncio.wait({self._flusher})
-        checkpointer, self._checkpointer = self._checkpointer, None
-        if checkpointer is not None:
-            await checkpointer.close()
-        async with self._lock:
-            conn, self._conn = self._conn, None
-            reader, self._reader = self._reader, None
-            if reader is not None:
-                await reader.close()
+        thread, conn = self._thread, self._conn
+        self._thread = self._conn = None
+        if thread is None:
+            return
+        try:
             if conn is not None:
-                await conn.close()
+                await asyncio.get_running_loop().run_in_executor(thread, conn.close)
                 log.info("closed database %s", self.path)
+        finally:
+            thread.shutdown(wait=False)  # idle now: the worker ends on its own
 
     @property
     def is_open(self) -> bool:
@@ -235,165 +193,73 @@ class Database:
     ) -> None:
         await self.close()
 
-    @asynccontextmanager
-    async def _exclusive(self) -> AsyncIterator[aiosqlite.Connection]:
-        self._check_owner()
-        async with self._lock:
-            conn = self._open()
-            self._owner = asyncio.current_task()
-            try:
-                yield conn
-            finally:
-                self._owner = None
+    async def _on_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` on the connection's thread, after everything handed to it before."""
+        if self._thread is None:
+            raise RuntimeError("the database is closed")
+        return await asyncio.get_running_loop().run_in_executor(self._thread, partial(fn, *args))
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` if the block raises.
-
-        Yields the connection; run the statements of the transaction on it, not through the
-        other methods of this object (they would wait for the lock this block holds: that
-        mistake raises :class:`RuntimeError` instead of hanging). ``IMMEDIATE`` takes the
-        write lock at once, so a read-then-write inside the block cannot be overtaken by
-        another process. When the block exits without error, the transaction is durable
-        (at the configured ``synchronous`` level) before the ``async with`` statement ends.
-        """
-        async with self._exclusive() as conn:
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                await _rollback(conn)
-                raise
-            try:
-                # Shielded: if the caller is cancelled now, the COMMIT still completes, and
-                # the rollback below, queued after it on the same thread, is a no-op.
-                await asyncio.shield(conn.commit())
-            except BaseException:
-                await _rollback(conn)
-                raise
+    def _open(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise RuntimeError("the database is closed")
+        return self._conn
 
     async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn(connection)`` in one ``BEGIN IMMEDIATE`` ... ``COMMIT`` transaction, in one trip.
+        """Run ``fn(connection)`` in a ``BEGIN IMMEDIATE`` ... ``COMMIT`` transaction, on the thread.
 
-        ``fn`` is a plain function run on the writer's thread: it must not touch the event
-        loop, and it may be run while other tasks go on. If it raises, the transaction is
-        rolled back (alone: see the module docstring on group commit) and the error re-raised
+        ``fn`` is a plain function: it must not touch the event loop. If it raises, its changes
+        are rolled back (alone: see the module docstring on group commit) and the error re-raised
         here. When this returns, the transaction is durable (at the configured ``synchronous``
         level). Writes run in the order they are called; a cancelled caller's write may still
         commit. ``fn`` may run again if a shared transaction fails (every earlier run is rolled
         back), so it must change nothing but the database.
         """
-        self._check_owner()
         self._open()
         done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        with self._pending_lock:
-            self._pending.append((fn, done))
+        self._pending.append((fn, done))
         if self._flusher is None:
             self._flusher = asyncio.create_task(self._flush())
         return await done
 
     async def _flush(self) -> None:
-        """Have the writer's thread run the queued writes, until none is left.
-
-        The thread takes the next batch as soon as the last one has committed (:meth:`_drain`), not
-        when this task next gets its turn: under a burst the event loop may take tens of
-        milliseconds to come back here, and the writes would wait all that time with the thread
-        idle. Each batch's results come back to the loop in one callback (:func:`data._thread.deliver`)."""
-        loop = asyncio.get_running_loop()
+        """Hand the queued writes to the thread, a batch per trip and per transaction, until none is left."""
         try:
-            while True:
-                with self._pending_lock:
-                    if not self._pending:
-                        return
+            while self._pending:
+                batch, self._pending = self._pending[:_BATCH_MAX], self._pending[_BATCH_MAX:]
                 try:
-                    if self._lock.locked():  # a transaction() block is open or waiting: go after it
-                        async with self._exclusive() as conn:
-                            await _on_thread(conn, self._drain, loop, True)
-                    else:
-                        await _on_thread(self._open(), self._drain, loop, False)
+                    outcomes = await self._on_thread(group_commit, self._open(), [fn for fn, _ in batch])
                 except asyncio.CancelledError:  # the loop is going away: nobody may wait forever
-                    with self._pending_lock:
-                        left, self._pending = self._pending, []
+                    left, self._pending = batch + self._pending, []
                     for _, future in left:
                         future.cancel()
                     raise
-                except BaseException as exc:  # the thread could not run them (e.g. the connection broke)
-                    with self._pending_lock:
-                        left, self._pending = self._pending, []
-                    fail(left, exc)
+                except BaseException as exc:  # the thread could not run them (e.g. the database closed)
+                    fail(batch, exc)
+                else:
+                    deliver(batch, outcomes)
         finally:
             self._flusher = None
 
-    def _drain(self, raw: sqlite3.Connection, loop: asyncio.AbstractEventLoop, once: bool) -> None:
-        """On the writer's thread: run the queued writes, a batch per transaction, until none is
-        left; or only one batch if ``once``, or once a transaction() block waits for the thread."""
-        while True:
-            with self._pending_lock:
-                batch, self._pending = self._pending[:_BATCH_MAX], self._pending[_BATCH_MAX:]
-            if not batch:
-                return
-            try:
-                outcomes = group_commit(raw, [fn for fn, _ in batch])
-            except BaseException as exc:
-                post(loop, fail, batch, exc)
-                raise
-            self._unchecked += len(batch)  # only this thread adds; quiet() only resets it
-            if not post(loop, deliver, batch, outcomes) or once or self._lock.locked():
-                return
-
-    @property
-    def checkpoints(self) -> int:
-        """Checkpoints finished at quiet moments since the database opened (see :meth:`quiet`)."""
-        return self._checkpointer.runs if self._checkpointer is not None else 0
-
-    def quiet(self) -> bool:
-        """Nobody waits for the bot now: checkpoint the write-ahead log in the background if enough
-        writes have been made since the last time (see :mod:`data.checkpoint`); returns whether a
-        checkpoint started."""
-        if self._checkpointer is None or self._unchecked < QUIET_WRITES or not self._checkpointer.start():
-            return False
-        self._unchecked = 0
-        return True
-
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         """Run one read query and return its first row, or None."""
-        return await self._read(fetchone, sql, tuple(params))
+        return await self._on_thread(_fetchone, self._open(), sql, tuple(params))
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         """Run one read query and return all its rows."""
-        return await self._read(fetchall, sql, tuple(params))
-
-    async def _read(self, fn: Callable[..., T], sql: str, params: tuple[Any, ...]) -> T:
-        self._check_owner()
-        if self._reader is None:  # closed, or in memory: the writer, behind the lock
-            async with self._exclusive() as conn:
-                return await _on_thread(conn, fn, sql, params)
-        return await _on_thread(self._reader, fn, sql, params)
+        return await self._on_thread(_fetchall, self._open(), sql, tuple(params))
 
     async def pragma(self, name: str) -> Any:
-        """The value of a read-only ``PRAGMA name`` query (e.g. ``journal_mode``), on the writer."""
+        """The value of a read-only ``PRAGMA name`` query (e.g. ``journal_mode``)."""
         if not name.replace("_", "").isalnum():
             raise ValueError(f"bad pragma name {name!r}")
-        async with self._exclusive() as conn:
-            row = await _on_thread(conn, fetchone, f"PRAGMA {name}", ())
+        row = await self.fetchone(f"PRAGMA {name}")
         return row[0] if row is not None else None
 
-    def _open(self) -> aiosqlite.Connection:
-        if self._conn is None:
-            raise RuntimeError("the database is closed")
-        return self._conn
 
-    def _check_owner(self) -> None:
-        task = asyncio.current_task()
-        if task is not None and task is self._owner:
-            raise RuntimeError(
-                "the Database is already in use by this task (nested transaction or query "
-                "inside transaction()): use the connection that transaction() yields"
-            )
+def _fetchone(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> sqlite3.Row | None:
+    row: sqlite3.Row | None = conn.execute(sql, params).fetchone()
+    return row
 
 
-async def _rollback(conn: aiosqlite.Connection) -> None:
-    try:
-        await asyncio.shield(conn.rollback())
-    except Exception:  # the original error matters more; the connection may be broken
-        log.exception("ROLLBACK failed")
+def _fetchall(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[sqlite3.Row]:
+    return list(conn.execute(sql, params).fetchall())

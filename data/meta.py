@@ -8,6 +8,7 @@ API (``MetaStore(db)``)::
 
 from __future__ import annotations
 
+import sqlite3
 from typing import TYPE_CHECKING
 
 from data._clock import to_timestamp
@@ -31,9 +32,13 @@ class MetaStore:
     async def set(self, key: str, value: str) -> None:
         if not key:
             raise ValueError("empty meta key")
-        async with self._db.transaction() as conn:
-            await conn.execute(
+        now = to_timestamp(self._db.now())
+
+        def upsert(conn: sqlite3.Connection) -> None:
+            conn.execute(
                 "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                (key, value, to_timestamp(self._db.now())),
+                (key, value, now),
             )
+
+        await self._db.write(upsert)

@@ -17,6 +17,7 @@ import re
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING
@@ -110,6 +111,25 @@ def _checked(migrations: Iterable[Migration]) -> list[Migration]:
     return ordered
 
 
+def _create_bookkeeping(conn: sqlite3.Connection) -> None:
+    conn.execute(_BOOKKEEPING)
+
+
+def _apply(migration: Migration, now: float, conn: sqlite3.Connection) -> bool:
+    """Run one migration and record it, in the caller's transaction; False if already applied."""
+    # Re-read inside the write lock: another process may have migrated meanwhile.
+    row = conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()
+    if row is not None and int(row[0]) >= migration.version:
+        return False
+    for statement in migration.statements:
+        conn.execute(statement)
+    conn.execute(
+        "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+        (migration.version, migration.name, now),
+    )
+    return True
+
+
 async def schema_version(db: Database) -> int:
     """The version of the newest migration applied to this database (0 for a new file)."""
     row = await db.fetchone("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'schema_version'")
@@ -128,8 +148,7 @@ async def migrate(db: Database, migrations: Sequence[Migration] | None = None) -
     """
     pending = _checked(migrations) if migrations is not None else load_migrations()
     newest = pending[-1].version if pending else 0
-    async with db.transaction() as conn:
-        await conn.execute(_BOOKKEEPING)
+    await db.write(_create_bookkeeping)
     current = await schema_version(db)
     if current > newest:
         raise SchemaError(
@@ -140,18 +159,8 @@ async def migrate(db: Database, migrations: Sequence[Migration] | None = None) -
     for migration in pending:
         if migration.version <= current:
             continue
-        async with db.transaction() as conn:
-            # Re-read inside the write lock: another process may have migrated meanwhile.
-            async with conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version") as cur:
-                row = await cur.fetchone()
-            if row is not None and int(row[0]) >= migration.version:
-                continue
-            for statement in migration.statements:
-                await conn.execute(statement)
-            await conn.execute(
-                "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
-                (migration.version, migration.name, to_timestamp(db.now())),
-            )
+        if not await db.write(partial(_apply, migration, to_timestamp(db.now()))):
+            continue
         log.info("applied migration V%d__%s", migration.version, migration.name)
         applied.append(migration.version)
     return applied

@@ -1,4 +1,4 @@
-"""Concurrency of the storage layer: one-trip writes, lock-free reads, group commit."""
+"""Concurrency of the storage layer: writes in call order, never interleaved, group commit."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 import sqlite3
 import threading
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -42,12 +42,27 @@ async def games(db: Database, count: int) -> list[GameRow]:
 
 
 @pytest.mark.asyncio
-async def test_reads_do_not_wait_behind_a_write(db: Database, game: GameRow) -> None:
-    """While a write holds the writer's thread, reads still answer with the committed state."""
-    async with writer_held(db), asyncio.timeout(HANG_GUARD):
-        assert await db.games.get(game.id) == game
-        assert await db.games.get_active(CHANNEL) == game
-        assert await db.games.actions(game.id) == []
+async def test_reads_never_see_an_open_transaction(db: Database, game: GameRow) -> None:
+    """A read called while a write's transaction is open runs after its COMMIT and sees all of it:
+    the connection never answers a read in the middle of a transaction."""
+    started, release = threading.Event(), threading.Event()
+
+    def hold(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE scratch (x INTEGER)")
+        conn.execute("INSERT INTO scratch VALUES (1)")
+        started.set()
+        release.wait(HANG_GUARD)
+
+    held = asyncio.create_task(db.write(hold))
+    assert await asyncio.to_thread(started.wait, HANG_GUARD)
+    read = asyncio.create_task(db.fetchall("SELECT x FROM scratch"))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert not read.done()
+    release.set()
+    await held
+    assert [tuple(r) for r in await read] == [(1,)]
+    assert await db.games.get(game.id) == game
 
 
 @pytest.mark.asyncio
@@ -78,25 +93,6 @@ async def test_queued_saves_on_one_game_apply_in_call_order(db: Database, game: 
 
 
 @pytest.mark.asyncio
-async def test_writer_starts_the_next_batch_without_waiting_for_the_loop(db: Database) -> None:
-    """Writes queued while a batch runs start as soon as it commits, even while the event loop is
-    busy: under a burst the loop may not come back for tens of milliseconds."""
-    started, release, ran = threading.Event(), threading.Event(), threading.Event()
-
-    def hold(conn: sqlite3.Connection) -> None:
-        started.set()
-        release.wait(HANG_GUARD)
-
-    first = asyncio.create_task(db.write(hold))
-    assert await asyncio.to_thread(started.wait, HANG_GUARD)
-    second = asyncio.create_task(db.write(lambda conn: ran.set()))
-    await asyncio.sleep(0)  # the second write is queued behind the first
-    release.set()
-    assert ran.wait(HANG_GUARD)  # blocks the loop: only the writer's thread can have started it
-    await asyncio.gather(first, second)
-
-
-@pytest.mark.asyncio
 async def test_shared_commit_without_failure_uses_no_savepoint(db: Database) -> None:
     """Writes that all succeed share one transaction with nothing in between: a savepoint per
     write is only for a batch where one fails (the tests below)."""
@@ -118,16 +114,33 @@ async def test_shared_commit_without_failure_uses_no_savepoint(db: Database) -> 
 
 
 @pytest.mark.asyncio
+async def test_writes_sharing_a_transaction_never_interleave(db: Database) -> None:
+    """Saves made at once run one after the other, in call order, each one's statements together
+    (the connection's trace of every statement it ran), however they are grouped into transactions."""
+    rows = await games(db, 6)
+    statements: list[str] = []
+    await db.write(lambda conn: conn.set_trace_callback(statements.append))
+    saved = await asyncio.gather(*(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {}) for r in rows))
+    await db.write(lambda conn: conn.set_trace_callback(None))
+    assert [s.version for s in saved] == [1] * len(rows)
+    work = [s.split()[0] for s in statements if s.split()[0] not in ("BEGIN", "COMMIT")]
+    assert work == ["UPDATE", "INSERT"] * len(rows)  # each save's two statements, side by side
+    updated = [int(s.split("WHERE id = ")[1].split()[0]) for s in statements if s.startswith("UPDATE")]
+    assert updated == [r.id for r in rows]
+
+
+@pytest.mark.asyncio
 async def test_failing_write_in_a_shared_commit_is_rolled_back_alone(db: Database) -> None:
     """A write that fails halfway, queued between others, leaves nothing; its neighbours commit."""
     first, middle, last = await games(db, 3)
     # Plant a log row where the middle game's next action must go: its INSERT fails after its UPDATE.
-    async with db.transaction() as conn:
-        await conn.execute(
+    await db.write(
+        lambda conn: conn.execute(
             "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at)"
             " VALUES (?, 1, NULL, 'planted', '{}', 0)",
             (middle.id,),
         )
+    )
     async with writer_held(db):
         tasks = [
             asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {}))
@@ -182,18 +195,25 @@ async def test_lost_shared_transaction_reruns_each_write_alone(db: Database) -> 
 
 
 @pytest.mark.asyncio
-async def test_write_during_transaction_block_is_not_part_of_it(db: Database) -> None:
-    """A write called while a transaction() block is open runs after it, and survives its rollback."""
-    created: asyncio.Task[GameRow] | None = None
+async def test_write_called_during_a_transaction_is_not_part_of_it(db: Database) -> None:
+    """A write called while another's transaction is open runs after it, and survives its rollback."""
+    started, release = threading.Event(), threading.Event()
+
+    def boom(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE scratch (x INTEGER)")
+        started.set()
+        release.wait(HANG_GUARD)
+        raise RuntimeError("boom")
+
+    failing = asyncio.create_task(db.write(boom))
+    assert await asyncio.to_thread(started.wait, HANG_GUARD)
+    created = asyncio.create_task(db.games.create_game(GUILD, CHANNEL, HOST, "classic", state()))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert not created.done()
+    release.set()
     with pytest.raises(RuntimeError, match="boom"):
-        async with db.transaction() as conn:
-            await conn.execute("CREATE TABLE scratch (x INTEGER)")
-            created = asyncio.create_task(db.games.create_game(GUILD, CHANNEL, HOST, "classic", state()))
-            for _ in range(5):
-                await asyncio.sleep(0)
-            assert not created.done()
-            raise RuntimeError("boom")
-    assert created is not None
+        await failing
     row = await created
     assert await db.games.get(row.id) == row
     assert await db.fetchone("SELECT name FROM sqlite_schema WHERE name = 'scratch'") is None
@@ -201,7 +221,7 @@ async def test_write_during_transaction_block_is_not_part_of_it(db: Database) ->
 
 @pytest.mark.asyncio
 async def test_close_waits_for_called_writes(db_path: Path) -> None:
-    """Writes called before close() are committed before the connections close."""
+    """Writes called before close() are committed before the connection closes."""
     db = await Database.open(db_path)
     rows = await games(db, 3)
     tasks = [asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {})) for r in rows]
@@ -228,15 +248,29 @@ async def test_write_function_error_rolls_back_its_changes(db: Database, game: G
     assert await db.games.get(game.id) == game
 
 
-def test_writer_thread_outcome_to_a_closed_loop_is_dropped() -> None:
-    """The writer's thread hands outcomes back with ``call_soon_threadsafe``; once the loop has
-    closed (the process is ending) that raises, and the thread stops instead of dying on it."""
-    from data._thread import post
-
-    loop = asyncio.new_event_loop()
-    seen: list[int] = []
-    assert post(loop, seen.append, 1)
-    loop.run_until_complete(asyncio.sleep(0))
-    loop.close()
-    assert not post(loop, seen.append, 2)
-    assert seen == [1]
+@pytest.mark.parametrize("started", [0, 1, 2, 3, 4])
+@pytest.mark.asyncio
+async def test_cancelled_save_leaves_all_or_nothing(db: Database, game: GameRow, started: int) -> None:
+    """A save whose caller is cancelled once the ``started``-th statement of its transaction has begun
+    (0: none yet; 4: its COMMIT) has either committed whole or left nothing, and the next save finds
+    the connection idle, with no transaction left open."""
+    trace: list[str] = []
+    await db.write(lambda conn: conn.set_trace_callback(trace.append))
+    trace.clear()
+    task = asyncio.create_task(db.games.save_action(game.id, 0, state(1), "playing", HOST, "cancelled", {}))
+    async with asyncio.timeout(HANG_GUARD):
+        while len(trace) < started:
+            await asyncio.sleep(0)
+    task.cancel()
+    with suppress(asyncio.CancelledError):
+        await task
+    stored = await db.games.get(game.id)
+    assert stored is not None
+    log = await db.games.actions(game.id)
+    if stored.version == 0:
+        assert stored == game and log == []
+    else:
+        assert (stored.version, stored.state_json, [a.kind for a in log]) == (1, state(1), ["cancelled"])
+    after = await db.games.save_action(game.id, stored.version, state(2), "playing", HOST, "next", {})
+    assert after.version == stored.version + 1
+    assert [a.seq for a in await db.games.actions(game.id)] == list(range(1, after.version + 1))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from pathlib import Path
 
@@ -10,6 +11,8 @@ import pytest
 
 from data import Database, Migration, SchemaError, load_migrations, migrate, schema_version
 from data.schema import split_statements
+
+from .conftest import CHANNEL, GUILD, HOST
 
 
 @pytest.mark.asyncio
@@ -57,6 +60,29 @@ async def test_wal_and_pragmas(db: Database) -> None:
     assert await db.pragma("busy_timeout") == 5000
 
 
+def games_in_file(path: Path) -> int | None:
+    """How many games the database *file* holds, ignoring its write-ahead log (None: no table yet)."""
+    conn = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+    try:
+        return int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
+    except sqlite3.OperationalError:
+        return None
+    finally:
+        conn.close()
+
+
+@pytest.mark.asyncio
+async def test_log_is_checkpointed_by_sqlite_itself(db: Database, db_path: Path) -> None:
+    """Nothing calls for a checkpoint: SQLite copies the write-ahead log into the database file on its
+    own, in the commit that takes the log past ``wal_autocheckpoint`` pages (left at 1,000)."""
+    assert await db.pragma("wal_autocheckpoint") == 1000
+    assert games_in_file(db_path) is None  # so far everything, the schema too, is only in the log
+    big = json.dumps({"pad": "x" * 40_000})  # about ten pages a game
+    for i in range(150):
+        await db.games.create_game(GUILD, CHANNEL + i, HOST, "basic", big)
+    assert (games_in_file(db_path) or 0) > 0
+
+
 @pytest.mark.asyncio
 async def test_synchronous_level_is_a_parameter(db_path: Path) -> None:
     """The synchronous level can be lowered explicitly."""
@@ -74,40 +100,35 @@ def test_unknown_synchronous_level_is_refused(db_path: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_transaction_rolls_back_on_error(db: Database) -> None:
-    """An exception inside transaction() leaves nothing written."""
+async def test_write_rolls_back_on_error(db: Database) -> None:
+    """An exception inside a write leaves nothing written."""
+
+    def boom(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE scratch (x INTEGER)")
+        conn.execute("INSERT INTO scratch VALUES (1)")
+        raise RuntimeError("boom")
+
     with pytest.raises(RuntimeError, match="boom"):
-        async with db.transaction() as conn:
-            await conn.execute("CREATE TABLE scratch (x INTEGER)")
-            await conn.execute("INSERT INTO scratch VALUES (1)")
-            raise RuntimeError("boom")
+        await db.write(boom)
     assert await db.fetchone("SELECT name FROM sqlite_schema WHERE name = 'scratch'") is None
 
 
 @pytest.mark.asyncio
-async def test_nested_use_raises_instead_of_hanging(db: Database) -> None:
-    """Using the Database inside its own transaction is a clear error, not a deadlock."""
-    with pytest.raises(RuntimeError, match="already in use"):
-        async with asyncio.timeout(5), db.transaction():
-            await db.fetchone("SELECT 1")
+async def test_writes_are_serialized(db: Database) -> None:
+    """Concurrent read-then-write transactions run one after the other: none loses another's update,
+    also when they share one transaction (group commit)."""
 
+    def create(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE counter (n INTEGER)")
+        conn.execute("INSERT INTO counter VALUES (0)")
 
-@pytest.mark.asyncio
-async def test_transactions_are_serialized(db: Database) -> None:
-    """Concurrent transactions on the one connection run one after the other."""
-    async with db.transaction() as conn:
-        await conn.execute("CREATE TABLE counter (n INTEGER)")
-        await conn.execute("INSERT INTO counter VALUES (0)")
+    await db.write(create)
 
-    async def bump() -> None:
-        async with db.transaction() as conn:
-            async with conn.execute("SELECT n FROM counter") as cur:
-                row = await cur.fetchone()
-            assert row is not None
-            await asyncio.sleep(0)
-            await conn.execute("UPDATE counter SET n = ?", (row[0] + 1,))
+    def bump(conn: sqlite3.Connection) -> None:
+        (n,) = conn.execute("SELECT n FROM counter").fetchone()
+        conn.execute("UPDATE counter SET n = ?", (n + 1,))
 
-    await asyncio.gather(*(bump() for _ in range(20)))
+    await asyncio.gather(*(db.write(bump) for _ in range(20)))
     row = await db.fetchone("SELECT n FROM counter")
     assert row is not None and row[0] == 20
 

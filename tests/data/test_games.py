@@ -128,12 +128,13 @@ async def test_stale_version_raises_and_changes_nothing(db: Database, game: Game
 async def test_state_and_log_share_one_transaction(db: Database, game: GameRow) -> None:
     """If writing the log row fails, the state update is rolled back with it."""
     # Plant a log row where the next action's row must go, so its INSERT fails after the UPDATE.
-    async with db.transaction() as conn:
-        await conn.execute(
+    await db.write(
+        lambda conn: conn.execute(
             "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at)"
             " VALUES (?, 1, NULL, 'planted', '{}', 0)",
             (game.id,),
         )
+    )
     with pytest.raises(sqlite3.IntegrityError):
         await db.games.save_action(game.id, 0, state(1), "playing", HOST, "start", {})
     assert await db.games.get(game.id) == game

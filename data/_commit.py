@@ -1,6 +1,5 @@
-"""What runs on the database's threads (see :mod:`data.db`): on the writer's, a transaction in one
-trip and a group commit of queued writes, whose outcomes go back to the event loop with
-:func:`deliver`; on the reader's, one query."""
+"""What runs on the database's thread (see :mod:`data.db`): one transaction, or a group commit of
+several writes in one transaction, whose outcomes go back to their callers."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ Write = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]  # a q
 
 
 def atomic(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
-    """``BEGIN IMMEDIATE``, ``fn``, ``COMMIT``; ``ROLLBACK`` if anything fails (on the thread)."""
+    """``BEGIN IMMEDIATE``, ``fn``, ``COMMIT``; ``ROLLBACK`` if anything fails."""
     raw.execute("BEGIN IMMEDIATE")
     try:
         result = fn(raw)
@@ -40,14 +39,12 @@ def _roll_back(raw: sqlite3.Connection) -> None:
 
 
 def group_commit(raw: sqlite3.Connection, fns: Sequence[Callable[[sqlite3.Connection], Any]]) -> list[Outcome]:
-    """Run ``fns`` in one transaction with one ``COMMIT`` (on the thread); returns each function's
+    """Run ``fns`` one after the other in one transaction with one ``COMMIT``; returns each function's
     outcome (``(True, result)`` or ``(False, exception)``), exactly as if each had run alone.
 
-    The writes almost never fail, so they first run one after the other with nothing in between.
-    If one raises, nothing of that transaction is kept and they run again, each in its own
-    savepoint (:func:`_isolated`). A savepoint costs two more statements per write, on the
-    thread, holding the interpreter's lock half of the time: under a burst that is time taken
-    from the event loop.
+    The writes almost never fail, so they first run with nothing in between. If one raises, nothing
+    of that transaction is kept and they run again, each in its own savepoint (:func:`_isolated`):
+    two more statements per write, paid only by a batch where one fails.
     """
     if len(fns) == 1:
         return [_alone(raw, fns[0])]
@@ -87,6 +84,13 @@ def _isolated(raw: sqlite3.Connection, fns: Sequence[Callable[[sqlite3.Connectio
     return outcomes
 
 
+def _alone(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], Any]) -> Outcome:
+    try:
+        return (True, atomic(raw, fn))
+    except Exception as exc:
+        return (False, exc)
+
+
 def deliver(batch: Sequence[Write], outcomes: Sequence[Outcome]) -> None:
     """On the loop: give each caller of a batch its outcome (a cancelled caller's is dropped)."""
     for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
@@ -102,29 +106,3 @@ def fail(batch: Sequence[Write], exc: BaseException) -> None:
     for _, future in batch:
         if not future.done():
             future.set_exception(exc)
-
-
-def _alone(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], Any]) -> Outcome:
-    try:
-        return (True, atomic(raw, fn))
-    except Exception as exc:
-        return (False, exc)
-
-
-def fetchone(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> sqlite3.Row | None:
-    row: sqlite3.Row | None = raw.execute(sql, params).fetchone()
-    return row
-
-
-def fetchall(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[sqlite3.Row]:
-    return list(raw.execute(sql, params).fetchall())
-
-
-def post(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> bool:
-    """From the writer's thread, run ``callback(*args)`` on the loop; False if the loop has closed
-    (the process is ending: nobody waits for the outcome any more)."""
-    try:
-        loop.call_soon_threadsafe(callback, *args)
-    except RuntimeError:
-        return False
-    return True
