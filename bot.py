@@ -144,11 +144,7 @@ class RamiBot(commands.Bot):
         service = GameService(db)
         collector = QuietCollector()
 
-        def quiet() -> None:  # nobody owes a first reply: collect garbage, checkpoint the database's log
-            collector.poke()
-            db.quiet()
-
-        replies = FirstReplies(on_clear=quiet)
+        replies = FirstReplies(on_clear=collector.poke)  # nobody owes a first reply: collect garbage
         board = Board(service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn, later=replies.later)
         timers = Timers(service, board, turn=replies.turn)
         advice = AdviceCache()

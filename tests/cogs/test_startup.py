@@ -18,7 +18,6 @@ import pytest_asyncio
 import bot as rami_bot
 from bot import DEFAULT_DB, ConfigError, RamiBot, Settings, no_voice_warning
 from cogs.errors import CommandText
-from data.checkpoint import QUIET_WRITES
 from service.catalog import translator
 from service.games import Who
 from tests.fakediscord import BotProcess, Driver, FakeDiscord
@@ -308,20 +307,6 @@ async def test_choice_names_are_localized(offline_bot: RamiBot) -> None:
         ("stock", "pioche"),
         ("discard", "défausse"),
     ]
-
-
-async def test_a_quiet_moment_collects_and_checkpoints(offline_bot: RamiBot) -> None:
-    """When no interaction owes its first reply any more, the bot checkpoints the database's log
-    (data.checkpoint) once enough writes were made, as well as collecting garbage."""
-    assert offline_bot.db is not None and offline_bot.rami is not None
-    db = offline_bot.db
-    await asyncio.gather(*(db.write(lambda conn: None) for _ in range(QUIET_WRITES)))
-    on_clear = offline_bot.rami.replies.on_clear
-    assert on_clear is not None
-    on_clear()
-    async with asyncio.timeout(10):  # a hang guard only
-        while db.checkpoints < 1:
-            await asyncio.sleep(0.01)
 
 
 async def test_a_change_prepares_the_advice_and_hand_of_whoever_moves_next(offline_bot: RamiBot) -> None:
