@@ -81,10 +81,10 @@ DECISIONS: tuple[Decision, ...] = (
         "game_length", _REF, lambda r: r.game_end is GameEnd.ELIMINATION, "reaching {r.game_length} points puts you out"
     ),
     Decision(
-        "deal_cap",
+        "void_deals",
         frozenset({"rummy100", "rami100", "rami51", "ref40", "ref51"}),
         lambda r: r.game_end is not GameEnd.DEALS,
-        "{r.deal_cap} deals at most",
+        "{r.void_deal_limit} scoreless deals in a row",
     ),
 )
 
@@ -205,7 +205,7 @@ def _lay_offs(rules: Rules) -> str:
 
 def _going_out(rules: Rules) -> str:
     if rules.final_discard_required:
-        out = "end with a discard: you cannot meld your whole hand, keep a card to discard"
+        out = "end with a discard: you cannot meld your whole hand"
     else:
         out = f"the deal ends when a hand is empty; {_phrase(rules, 'final_discard_optional')}"
     if rules.rummy_doubles:
@@ -256,11 +256,16 @@ def _game_end(rules: Rules) -> str:
     if rules.game_end is GameEnd.DEALS:
         text = f"{_plural(n, 'deal')}; {best} points wins, a tie is shared"
     elif rules.game_end is GameEnd.TARGET:
-        text = f"first to {n} points; if several pass it in one deal, the highest total wins"
+        # No cap on the number of deals: only a run of deals where nobody scores ends it otherwise.
+        text = (
+            f"first to {n} points; the highest total wins if several pass it in one deal, "
+            f"or after {_phrase(rules, 'void_deals')}"
+        )
     else:
-        text = f"{_phrase(rules, 'game_length')}; the last player under {n} wins"
-    if rules.game_end is not GameEnd.DEALS:
-        text += f"; {_phrase(rules, 'deal_cap')}"
+        text = (
+            f"{_phrase(rules, 'game_length')}; the last player under {n} wins, "
+            f"or the lowest total after {_phrase(rules, 'void_deals')}"  # elimination needs penalty scoring
+        )
     return f"**Game**: {text}."
 
 

@@ -110,6 +110,16 @@ class Game:
         return [s for s in range(len(self.players)) if s not in self.eliminated and s not in self.dropped]
 
     @property
+    def scoreless_deals_in_a_row(self) -> int:
+        """How many of the last deals, up to the latest one, ended with nobody scoring."""
+        count = 0
+        for record in reversed(self.history):
+            if not record.outcome.scoreless:
+                break
+            count += 1
+        return count
+
+    @property
     def deal_number(self) -> int:
         return self.deal.number if self.deal else len(self.history)
 
@@ -205,8 +215,9 @@ class Game:
         end, n = self.rules.game_end, self.rules.game_length
         if end is GameEnd.DEALS:
             return len(self.history) >= n
-        # (decision) Void deals could make a target or elimination game last for ever.
-        if len(self.history) >= self.rules.deal_cap:
+        # (decision) Deals in which nobody scores could make a target or elimination game last for
+        # ever: a run of them ends it, and the best total wins. Nothing else caps the deals.
+        if self.scoreless_deals_in_a_row >= self.rules.void_deal_limit:
             return True
         if end is GameEnd.TARGET:
             return any(self.scores[s] >= n for s in self.active_seats)

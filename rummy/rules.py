@@ -93,7 +93,9 @@ class Rules:
     game_end: GameEnd = GameEnd.DEALS
     game_length: int = 3  # deals, target score or elimination limit, by ``game_end``
     max_players: int = MAX_PLAYERS
-    deal_cap: int = 50  # (decision) a target or elimination game stops after this many deals
+    # (decision) a target or elimination game also ends after this many deals in a row in which
+    # nobody scores (the best total wins); nothing else caps the number of deals
+    void_deal_limit: int = 10
 
     # -- derived ---------------------------------------------------------------------------
     def decks_for(self, players: int) -> int:
@@ -306,7 +308,13 @@ KNOBS: dict[str, Knob] = {
         _k("game_end", GameEnd, "Game ends after N deals, at a target score, or by elimination"),
         _k("game_length", int, "Deals, target score or elimination limit (see game_end)", 1, 5000),
         _k("max_players", int, "Seats at the table", 2, 6),
-        _k("deal_cap", int, "Deals after which a target or elimination game ends anyway (best total wins)", 1, 500),
+        _k(
+            "void_deal_limit",
+            int,
+            "Deals in a row in which nobody scores after which a target or elimination game ends (best total wins)",
+            1,
+            50,
+        ),
     ]
 }
 

@@ -41,11 +41,12 @@ from rummy.serialize import (
     shared_rules,
     stored,
     stored_event,
+    upgrade_overrides,
 )
 from rummy.table_options import TableOptions
 from rummy.view import view_for
 
-TABLE_SCHEMA = 1
+TABLE_SCHEMA = 2  # 2: the lobby's house rules may no longer hold ``deal_cap`` (see rummy.serialize)
 MAX_TIMEOUTS = 3  # consecutive timeouts after which a player is dropped
 MAX_AUTO_ACTIONS = 40  # more actions than any turn needs: a guard against a looping safe play
 RECENT_EVENTS = 6  # public events kept for the game message, which shows them all (current deal only)
@@ -318,14 +319,15 @@ class Table:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
         version = data.get("table_schema")
-        if version != TABLE_SCHEMA:
-            raise ValueError(f"table document schema {version!r} is not {TABLE_SCHEMA}")
+        if version not in (1, TABLE_SCHEMA):
+            raise ValueError(f"table document schema {version!r} is not 1 or {TABLE_SCHEMA}")
+        overrides = dict(data["overrides"])
         return cls(
             guild_id=int(data["guild"]),
             channel_id=int(data["channel"]),
             host_id=int(data["host"]),
             preset=data["preset"],
-            overrides=dict(data["overrides"]),
+            overrides=upgrade_overrides(overrides) if version == 1 else overrides,
             options=TableOptions.from_json(data["options"]),
             players=[Player(p["id"], p["name"], p["bot"]) for p in data["players"]],
             status=TableStatus(data["status"]),

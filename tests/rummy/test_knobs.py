@@ -131,6 +131,13 @@ def game_end_after_one_deal(rules: Rules) -> tuple[bool, tuple[int, ...]]:
     return game.outcome is not None, tuple(game.eliminated)
 
 
+def game_end_after_two_void_deals(rules: Rules) -> bool:
+    game = dealt(rules, 2)
+    dead_deal(game)
+    dead_deal(game)
+    return game.outcome is not None
+
+
 def players_allowed(rules: Rules) -> bool:
     try:
         rules.validate(5)
@@ -225,7 +232,7 @@ CASES: dict[str, Case] = {
     ),
     "game_length": Case("basic", lambda r: game_end_after_one_deal(r)[0], {1: True, 2: False}),
     "max_players": Case("basic", players_allowed, {6: True, 4: False}),
-    "deal_cap": Case("rummy100", lambda r: game_end_after_one_deal(r)[0], {50: False, 1: True}),
+    "void_deal_limit": Case("rummy100", game_end_after_two_void_deals, {10: False, 2: True}),
 }
 
 # Settings a probe needs beside the knob itself.

@@ -163,6 +163,16 @@ def test_unknown_schema_is_refused() -> None:
         Table.from_json(doc)
 
 
+def test_a_schema_1_lobby_with_the_retired_deal_cap_still_loads() -> None:
+    """A lobby stored with the house rule deal_cap (now retired) loads without it and takes new rules."""
+    doc = lobby("rami51").to_json() | {"table_schema": 1, "overrides": {"deal_cap": 9, "ace_value": 11}}
+    table = Table.from_json(json.loads(json.dumps(doc)))
+    assert table.overrides == {"ace_value": 11}
+    assert table.set(HOST, "void_deal_limit", "4") == "4"
+    assert table.rules.void_deal_limit == 4 and table.rules.ace_value == 11
+    assert table.to_json()["table_schema"] == 2
+
+
 def test_recent_events_keep_only_the_current_deal() -> None:
     """The public log starts at how the last deal ended: no card of an earlier deal lingers."""
     table = started()
