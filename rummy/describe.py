@@ -20,6 +20,7 @@ from rummy.rules import (
     FirstDiscard,
     GameEnd,
     JokerLimit,
+    JokerPlace,
     LayOffRule,
     Rules,
     StockRefill,
@@ -171,10 +172,11 @@ def _melds(rules: Rules) -> str:
     )
     if rules.jokers:
         limit = "at most one per meld" if rules.joker_limit is JokerLimit.ONE else _phrase(rules, "jokers_per_meld")
-        text += (
-            f" A joker stands for any card, {limit}; its card is fixed when melded "
-            "(name it: JK=6S; else the lower one)."
-        )
+        if rules.joker_place is JokerPlace.LOWER:
+            place = ", always the lower one where two fit"
+        else:
+            place = " (name it: JK=6S; else the lower one)"
+        text += f" A joker stands for any card, {limit}; its card is fixed when melded{place}."
     return text
 
 

@@ -117,13 +117,19 @@ def test_check_cards_after_an_option_are_cards() -> None:
 
 
 def test_check_pinned_joker_is_kept() -> None:
-    """A joker pinned as the high end stands there and scores there."""
-    assert run_json("check", "--preset", "ref51", "JK=9S 7S 8S")[1] == {
+    """rami51: a joker pinned as the high end stands there and scores there."""
+    assert run_json("check", "--preset", "rami51", "JK=9S 7S 8S")[1] == {
         "valid": True,
         "kind": "run",
         "points": 24,
         "cards": ["7S", "8S", "JK=9S"],
     }
+
+
+def test_check_refuses_a_high_pin_under_the_reference_rules() -> None:
+    """ref51: the same pin is invalid (exit 1), saying the joker stands for the lower card."""
+    code, answer = run_json("check", "--preset", "ref51", "JK=9S 7S 8S")
+    assert code == 1 and "stands for the lower card, 6♠, not 9♠" in answer["reason"]
 
 
 def test_check_too_few_cards_is_invalid() -> None:

@@ -56,6 +56,7 @@ KEY_FACTS = {
         "3 deals",
     ],
     "rummy100": [
+        "or after 10 scoreless deals in a row (decision)",
         "only one new meld per turn",
         "with 2 players the winner deals",
         "does not double",
@@ -82,6 +83,7 @@ KEY_FACTS = {
         "each loser scores their own hand as penalty points",
         "joker 25",
         "reaching 500 points puts you out",
+        "(name it: JK=6S; else the lower one)",
     ],
     "ref40": [
         "2 decks + 4 jokers with 2-4 players, 3 decks + 4 jokers with 5-6",
@@ -94,7 +96,15 @@ KEY_FACTS = {
         "the lowest hand wins",
         "ace 11",
     ],
-    "ref51": ["51+ points", "at most one per meld", "**Joker swap**", "at most 2 times", "the lowest hand wins"],
+    "ref51": [
+        "51+ points",
+        "at most one per meld",
+        "always the lower one where two fit",
+        "**Joker swap**",
+        "at most 2 times",
+        "the lowest hand wins",
+        "or the lowest total after 10 scoreless deals in a row (decision)",
+    ],
 }
 
 FRENCH = ["brelan", "suite", "rami sec", "talon", "défausse"]

@@ -169,6 +169,7 @@ CASES: dict[str, Case] = {
         ),
         {True: "ok", False: "CannotSwap"},
     ),
+    "joker_place": Case("rami51", lambda r: meld_ok(r, "7S 8S JK=9S"), {"player_choice": True, "lower": False}),
     "opening": Case(
         "basic",
         lambda r: outcome_of(at(r, ["2C 3C 4C 9D", "4D"], phase=Phase.PLAY), "meld 2C 3C 4C"),
