@@ -157,7 +157,7 @@ def simulate(
     return SimulationResult(rules.name, levels, games, seed, seats, draws, deals / games if games else 0.0, seconds)
 
 
-# -- command line: ``python -m rummy simulate`` (rummy/cli_simulate.py) ------------------------
+# -- command line: ``python -m rummy simulate`` (rummy/cli/simulate.py) ------------------------
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

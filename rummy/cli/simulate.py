@@ -6,8 +6,8 @@ import argparse
 import json
 
 from rummy import simulate
-from rummy.cli_common import Streams
-from rummy.cli_registry import Command
+from rummy.cli.common import Streams
+from rummy.cli.registry import Command
 from rummy.errors import RummyError
 
 EPILOG = """\
