@@ -17,12 +17,12 @@ turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from rummy import actions as act
 from rummy import lobby
-from rummy.ai.safe import safe_action
 from rummy.copying import shallow_copy
 from rummy.deal import Event
 from rummy.errors import IllegalAction, NotYourTurn
@@ -44,13 +44,17 @@ from rummy.serialize import (
     upgrade_overrides,
 )
 from rummy.table_options import TableOptions
-from rummy.view import view_for
+from rummy.view import PlayerView, view_for
 
 TABLE_SCHEMA = 2  # 2: the lobby's house rules may no longer hold ``deal_cap`` (see rummy.serialize)
 MAX_TIMEOUTS = 3  # consecutive timeouts after which a player is dropped
 MAX_AUTO_ACTIONS = 40  # more actions than any turn needs: a guard against a looping safe play
 RECENT_EVENTS = 6  # public events kept for the game message, which shows them all (current deal only)
 DEFAULT_PRESET = "basic"
+
+# The play made for a player whose turn timer ran out: one action from that player's own view (the
+# caller passes the computer players' ``rummy.ai.safe_action``; the table does not import them).
+SafePlay = Callable[[PlayerView], act.Action]
 
 
 def _plain_copy(value: Any) -> Any:
@@ -232,17 +236,18 @@ class Table:
         self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
         return self.timeouts[seat]
 
-    def time_out(self, seat: int) -> tuple[list[Event], int, bool]:
+    def time_out(self, seat: int, safe_play: SafePlay) -> tuple[list[Event], int, bool]:
         """``seat``'s turn timer ran out: count it; at :data:`MAX_TIMEOUTS` in a row the player is
-        dropped, otherwise their turn is finished with the safe play (draw, least harmful discard).
+        dropped, otherwise their turn is finished with ``safe_play`` (see :meth:`play_safe_turn`).
         Returns (events, timeouts in a row, dropped)."""
         count = self.note_timeout(seat)
         if count >= MAX_TIMEOUTS:
             return self.drop(seat), count, True
-        return self.play_safe_turn(seat), count, False
+        return self.play_safe_turn(seat, safe_play), count, False
 
-    def play_safe_turn(self, seat: int) -> list[Event]:
-        """Finish ``seat``'s turn with :func:`rummy.ai.safe_action` (the player's own view only)."""
+    def play_safe_turn(self, seat: int, safe_play: SafePlay) -> list[Event]:
+        """Finish ``seat``'s turn with ``safe_play`` (e.g. :func:`rummy.ai.safe_action`: draw, least
+        harmful discard), asked for one action at a time from the player's own view only."""
         if self.game is None:
             raise LobbyError("The game has not started yet.")
         key = self.turn_key
@@ -250,7 +255,7 @@ class Table:
         for _ in range(MAX_AUTO_ACTIONS):
             if self.turn_key != key or self.turn != seat:
                 return events
-            events += self.act(seat, safe_action(view_for(self.game, seat)), auto=True)
+            events += self.act(seat, safe_play(view_for(self.game, seat)), auto=True)
         raise IllegalAction("The safe play did not end the turn.")
 
     def drop(self, seat: int) -> list[Event]:
