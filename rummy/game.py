@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from rummy import actions as act
-from rummy.copying import shallow_copy
 from rummy.deal import Deal, Event, Phase
 from rummy.errors import GameOver, IllegalAction
 from rummy.rules import GameEnd, Rules, Scoring
@@ -85,13 +84,17 @@ class Game:
 
     def copy(self) -> Game:
         """A game equal to this one that shares nothing a move changes (see :meth:`Deal.copy`)."""
-        new = shallow_copy(self)
+        new = object.__new__(Game)  # every field set by name, as in Deal.copy
+        new.rules = self.rules
         new.players = list(self.players)
+        new.seed = self.seed
         new.scores = list(self.scores)
+        new.dealer = self.dealer
         new.deal = self.deal.copy() if self.deal is not None else None
         new.history = list(self.history)
         new.eliminated = dict(self.eliminated)
         new.dropped = list(self.dropped)
+        new.outcome = self.outcome
         return new
 
     # -- randomness ------------------------------------------------------------------------
