@@ -17,7 +17,6 @@ from typing import Any
 from rummy import actions as act
 from rummy import plays
 from rummy.cards import Card, make_pack
-from rummy.copying import shallow_copy
 from rummy.errors import IllegalAction, NotYourTurn, WrongPhase
 from rummy.melds import Meld
 from rummy.rules import DeadDeal, FirstDiscard, LayOffRule, Rules, StockRefill
@@ -103,14 +102,29 @@ class Deal:
     def copy(self) -> Deal:
         """A deal equal to this one that shares nothing a move changes: its own hands, piles,
         meld slots and sets. Cards, melds, rules and outcomes are immutable values, so both share them."""
-        new = shallow_copy(self)
+        # A bare instance with every field set by name, as dataclasses' __init__ would (without its
+        # defaults): a field added to the class but forgotten here stays unset and fails when read.
+        new = object.__new__(Deal)
+        new.rules = self.rules
+        new.number = self.number
         new.seats = list(self.seats)
+        new.dealer = self.dealer
         new.hands = {seat: list(hand) for seat, hand in self.hands.items()}
         new.stock = list(self.stock)
         new.discard = list(self.discard)
+        new.turn = self.turn
+        new.phase = self.phase
         new.melds = [TableMeld(t.meld, t.owner) for t in self.melds]
+        new.turns = self.turns
+        new.refills = self.refills
         new.opened = dict(self.opened)
         new.played = set(self.played)
+        new.played_now = self.played_now
+        new.melds_now = self.melds_now
+        new.taken = self.taken
+        new.drawn = self.drawn
+        new.joker_to_play = self.joker_to_play
+        new.outcome = self.outcome
         return new
 
     # -- queries ---------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from rummy.rules import (
     FirstDiscard,
     GameEnd,
     JokerLimit,
+    JokerPlace,
     LayOffRule,
     Rules,
     StockRefill,
@@ -81,10 +82,10 @@ DECISIONS: tuple[Decision, ...] = (
         "game_length", _REF, lambda r: r.game_end is GameEnd.ELIMINATION, "reaching {r.game_length} points puts you out"
     ),
     Decision(
-        "deal_cap",
+        "void_deals",
         frozenset({"rummy100", "rami100", "rami51", "ref40", "ref51"}),
         lambda r: r.game_end is not GameEnd.DEALS,
-        "{r.deal_cap} deals at most",
+        "{r.void_deal_limit} scoreless deals in a row",
     ),
 )
 
@@ -171,10 +172,11 @@ def _melds(rules: Rules) -> str:
     )
     if rules.jokers:
         limit = "at most one per meld" if rules.joker_limit is JokerLimit.ONE else _phrase(rules, "jokers_per_meld")
-        text += (
-            f" A joker stands for any card, {limit}; its card is fixed when melded "
-            "(name it: JK=6S; else the lower one)."
-        )
+        if rules.joker_place is JokerPlace.LOWER:
+            place = ", always the lower one where two fit"
+        else:
+            place = " (name it: JK=6S; else the lower one)"
+        text += f" A joker stands for any card, {limit}; its card is fixed when melded{place}."
     return text
 
 
@@ -205,7 +207,7 @@ def _lay_offs(rules: Rules) -> str:
 
 def _going_out(rules: Rules) -> str:
     if rules.final_discard_required:
-        out = "end with a discard: you cannot meld your whole hand, keep a card to discard"
+        out = "end with a discard: you cannot meld your whole hand"
     else:
         out = f"the deal ends when a hand is empty; {_phrase(rules, 'final_discard_optional')}"
     if rules.rummy_doubles:
@@ -256,11 +258,16 @@ def _game_end(rules: Rules) -> str:
     if rules.game_end is GameEnd.DEALS:
         text = f"{_plural(n, 'deal')}; {best} points wins, a tie is shared"
     elif rules.game_end is GameEnd.TARGET:
-        text = f"first to {n} points; if several pass it in one deal, the highest total wins"
+        # No cap on the number of deals: only a run of deals where nobody scores ends it otherwise.
+        text = (
+            f"first to {n} points; the highest total wins if several pass it in one deal, "
+            f"or after {_phrase(rules, 'void_deals')}"
+        )
     else:
-        text = f"{_phrase(rules, 'game_length')}; the last player under {n} wins"
-    if rules.game_end is not GameEnd.DEALS:
-        text += f"; {_phrase(rules, 'deal_cap')}"
+        text = (
+            f"{_phrase(rules, 'game_length')}; the last player under {n} wins, "
+            f"or the lowest total after {_phrase(rules, 'void_deals')}"  # elimination needs penalty scoring
+        )
     return f"**Game**: {text}."
 
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from rummy import actions as act
-from rummy.copying import shallow_copy
 from rummy.deal import Deal, Event, Phase
 from rummy.errors import GameOver, IllegalAction
 from rummy.rules import GameEnd, Rules, Scoring
@@ -85,13 +84,17 @@ class Game:
 
     def copy(self) -> Game:
         """A game equal to this one that shares nothing a move changes (see :meth:`Deal.copy`)."""
-        new = shallow_copy(self)
+        new = object.__new__(Game)  # every field set by name, as in Deal.copy
+        new.rules = self.rules
         new.players = list(self.players)
+        new.seed = self.seed
         new.scores = list(self.scores)
+        new.dealer = self.dealer
         new.deal = self.deal.copy() if self.deal is not None else None
         new.history = list(self.history)
         new.eliminated = dict(self.eliminated)
         new.dropped = list(self.dropped)
+        new.outcome = self.outcome
         return new
 
     # -- randomness ------------------------------------------------------------------------
@@ -108,6 +111,16 @@ class Game:
     @property
     def active_seats(self) -> list[int]:
         return [s for s in range(len(self.players)) if s not in self.eliminated and s not in self.dropped]
+
+    @property
+    def scoreless_deals_in_a_row(self) -> int:
+        """How many of the last deals, up to the latest one, ended with nobody scoring."""
+        count = 0
+        for record in reversed(self.history):
+            if not record.outcome.scoreless:
+                break
+            count += 1
+        return count
 
     @property
     def deal_number(self) -> int:
@@ -205,8 +218,9 @@ class Game:
         end, n = self.rules.game_end, self.rules.game_length
         if end is GameEnd.DEALS:
             return len(self.history) >= n
-        # (decision) Void deals could make a target or elimination game last for ever.
-        if len(self.history) >= self.rules.deal_cap:
+        # (decision) Deals in which nobody scores could make a target or elimination game last for
+        # ever: a run of them ends it, and the best total wins. Nothing else caps the deals.
+        if self.scoreless_deals_in_a_row >= self.rules.void_deal_limit:
             return True
         if end is GameEnd.TARGET:
             return any(self.scores[s] >= n for s in self.active_seats)

@@ -14,7 +14,7 @@ from enum import Enum
 
 from rummy.cards import Card, Face, Rank, Suit, format_cards
 from rummy.errors import CannotLayOff, CannotSwap, InvalidMeld
-from rummy.rules import AceRule, JokerLimit, Rules
+from rummy.rules import AceRule, JokerLimit, JokerPlace, Rules
 
 HIGH_ACE = 14
 
@@ -204,8 +204,30 @@ def _make_run(
     fixed: dict[int, Card] | None = None,
 ) -> Meld:
     """Build a run. ``fixed`` maps positions to cards already on the table, which never move;
-    ``naturals`` and ``jokers`` are the cards that still need a place."""
-    fixed = fixed or {}
+    ``naturals`` and ``jokers`` are the cards that still need a place. Under
+    :attr:`JokerPlace.LOWER` a pin may only name the place the joker takes anyway (the lower one)."""
+    meld = _place_run(naturals, jokers, rules, shown, fixed or {})
+    if rules.joker_place is JokerPlace.LOWER and any(j.stands_for is not None for j in jokers):
+        low = _place_run(naturals, [j.unpinned() for j in jokers], rules, shown, fixed or {})
+        pinned, lower = _joker_positions(meld), _joker_positions(low)
+        if pinned != lower:
+            want = ", ".join(f.pretty for p in sorted(lower - pinned) if (f := low.stands_for(p - low.start)))
+            asked = ", ".join(f.pretty for p in sorted(pinned - lower) if (f := meld.stands_for(p - meld.start)))
+            raise InvalidMeld(
+                f"{shown} is not a run here: at this table a joker that fits at either end of a run "
+                f"stands for the lower card, {want}, not {asked}.",
+                key="joker_lower_place",
+                params={"cards": shown, "lower": want, "pinned": asked},
+            )
+    return meld
+
+
+def _joker_positions(meld: Meld) -> frozenset[int]:
+    return frozenset(meld.start + i for i, c in enumerate(meld.cards) if c.is_joker)
+
+
+def _place_run(naturals: list[Card], jokers: list[Card], rules: Rules, shown: str, fixed: dict[int, Card]) -> Meld:
+    """:func:`_make_run` with every pin taken as the player gave it."""
     every_natural = naturals + [c for c in fixed.values() if not c.is_joker]
     suits = {c.suit for c in every_natural}
     if len(suits) > 1:

@@ -27,6 +27,13 @@ class JokerLimit(Enum):
     ONE = "one"
 
 
+class JokerPlace(Enum):
+    """Where a run's joker stands when it fits at either end (``JK 7♠ 8♠``: 6♠ or 9♠)."""
+
+    PLAYER_CHOICE = "player_choice"  # the player may pin it (JK=9S); unpinned, the lower place
+    LOWER = "lower"  # always the lower place: a pin to the higher one is refused
+
+
 class LayOffRule(Enum):
     ANY_TIME = "any_time"
     AFTER_OPENING = "after_opening"  # the opening turn included
@@ -77,6 +84,7 @@ class Rules:
     ace: AceRule = AceRule.LOW
     joker_limit: JokerLimit = JokerLimit.NO_MORE_THAN_NATURALS
     joker_swap: bool = False
+    joker_place: JokerPlace = JokerPlace.PLAYER_CHOICE
     opening: int = 0
     one_meld_per_turn: bool = False
     lay_off: LayOffRule = LayOffRule.ANY_TIME
@@ -93,7 +101,9 @@ class Rules:
     game_end: GameEnd = GameEnd.DEALS
     game_length: int = 3  # deals, target score or elimination limit, by ``game_end``
     max_players: int = MAX_PLAYERS
-    deal_cap: int = 50  # (decision) a target or elimination game stops after this many deals
+    # (decision) a target or elimination game also ends after this many deals in a row in which
+    # nobody scores (the best total wins); nothing else caps the number of deals
+    void_deal_limit: int = 10
 
     # -- derived ---------------------------------------------------------------------------
     def decks_for(self, players: int) -> int:
@@ -286,6 +296,9 @@ KNOBS: dict[str, Knob] = {
         _k("ace", AceRule, "Ace low only (A-2-3), or low or high (Q-K-A)"),
         _k("joker_limit", JokerLimit, "Jokers allowed in one meld"),
         _k("joker_swap", bool, "Take a melded joker by putting in the card it stands for"),
+        _k(
+            "joker_place", JokerPlace, "A joker that fits at either end of a run: the player picks, or always the lower"
+        ),
         _k("opening", int, "Points needed for a player's first lay-down (0: none)", 0, 120),
         _k("one_meld_per_turn", bool, "Only one new meld per turn (lay-offs unlimited)"),
         _k("lay_off", LayOffRule, "When a player may add cards to melds on the table"),
@@ -306,7 +319,13 @@ KNOBS: dict[str, Knob] = {
         _k("game_end", GameEnd, "Game ends after N deals, at a target score, or by elimination"),
         _k("game_length", int, "Deals, target score or elimination limit (see game_end)", 1, 5000),
         _k("max_players", int, "Seats at the table", 2, 6),
-        _k("deal_cap", int, "Deals after which a target or elimination game ends anyway (best total wins)", 1, 500),
+        _k(
+            "void_deal_limit",
+            int,
+            "Deals in a row in which nobody scores after which a target or elimination game ends (best total wins)",
+            1,
+            50,
+        ),
     ]
 }
 
@@ -379,6 +398,7 @@ PRESETS: dict[str, Rules] = {
                 ace=AceRule.LOW_OR_HIGH,
                 joker_limit=JokerLimit.ONE,
                 joker_swap=True,
+                joker_place=JokerPlace.LOWER,
                 opening=points,
                 lay_off=LayOffRule.AFTER_OPENING,
                 rummy_doubles=False,

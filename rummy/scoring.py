@@ -44,6 +44,11 @@ class DealOutcome:
     def void(self) -> bool:
         return not self.winners
 
+    @property
+    def scoreless(self) -> bool:
+        """Nobody scored a point in this deal (a void deal, or one whose points were all zero)."""
+        return not any(self.points.values())
+
 
 def score_deal(
     reason: DealEnd,

@@ -19,7 +19,12 @@ from rummy.melds import Meld, MeldKind
 from rummy.rules import Rules, find_preset
 from rummy.scoring import DealEnd, DealOutcome
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the house rule ``deal_cap`` is gone (see :data:`RETIRED_KNOBS`)
+READABLE_VERSIONS = (1, 2)
+# House rules that documents of schema 1 may hold and the rules no longer have: loading drops them.
+# ``deal_cap`` stopped a target or elimination game after a number of deals; the rules now end such
+# a game only after ``void_deal_limit`` deals in a row in which nobody scores.
+RETIRED_KNOBS = frozenset({"deal_cap"})
 T = TypeVar("T")
 D = TypeVar("D")
 
@@ -68,8 +73,15 @@ def _player_doc(p: Player) -> dict[str, Any]:
     return {"id": p.id, "name": p.name, "bot": p.bot_level}
 
 
-def rules_from_json(data: dict[str, Any]) -> Rules:
-    return shared_rules(data["preset"], data.get("overrides", {}))
+def rules_from_json(data: dict[str, Any], version: int = SCHEMA_VERSION) -> Rules:
+    """The rules of a document written at schema ``version`` (older house rules are upgraded)."""
+    overrides = data.get("overrides", {})
+    return shared_rules(data["preset"], upgrade_overrides(overrides) if version < 2 else overrides)
+
+
+def upgrade_overrides(overrides: dict[str, Any]) -> dict[str, Any]:
+    """House rules stored by a schema 1 document, without the knobs the rules no longer have."""
+    return {name: value for name, value in overrides.items() if name not in RETIRED_KNOBS}
 
 
 def shared_rules(preset: str, overrides: dict[str, Any]) -> Rules:
@@ -245,9 +257,9 @@ def game_to_json(g: Game) -> dict[str, Any]:
 
 def game_from_json(data: dict[str, Any]) -> Game:
     version = data.get("schema")
-    if version != SCHEMA_VERSION:
-        raise SchemaError(f"game document schema {version!r} is not {SCHEMA_VERSION}")
-    rules = rules_from_json(data["rules"])
+    if version not in READABLE_VERSIONS:
+        raise SchemaError(f"game document schema {version!r} is not one of {READABLE_VERSIONS}")
+    rules = rules_from_json(data["rules"], version)
     g = Game(
         rules,
         [Player(p["id"], p["name"], p["bot"]) for p in data["players"]],

@@ -2,9 +2,10 @@
 
 ``python -m rummy simulate --preset rami51 --players hard,normal,normal,normal --games 200 --seed 1``
 plays whole games with no I/O and prints each seat's win rate with a 95% Wilson interval, the average
-number of deals per game and the games per second. A game whose deals keep ending void could go on
-for ever, so a game is stopped after :data:`DEAL_CAP` deals and counted as a draw (the rules' own
-``deal_cap`` usually ends such a game first, with the best total winning).
+number of deals per game and the games per second. The rules put no cap on the number of deals
+(only ``void_deal_limit`` deals in a row in which nobody scores end a target or elimination game), so
+the simulation stops a game after :data:`DEAL_CAP` deals and counts it as a draw: a guard for the
+benchmark's time, not a rule.
 """
 
 from __future__ import annotations
@@ -156,7 +157,7 @@ def simulate(
     return SimulationResult(rules.name, levels, games, seed, seats, draws, deals / games if games else 0.0, seconds)
 
 
-# -- command line: ``python -m rummy simulate`` (rummy/cli_simulate.py) ------------------------
+# -- command line: ``python -m rummy simulate`` (rummy/cli/simulate.py) ------------------------
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

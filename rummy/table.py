@@ -17,13 +17,12 @@ turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from rummy import actions as act
 from rummy import lobby
-from rummy.ai.safe import safe_action
-from rummy.copying import shallow_copy
 from rummy.deal import Event
 from rummy.errors import IllegalAction, NotYourTurn
 from rummy.game import Game, Player
@@ -41,15 +40,20 @@ from rummy.serialize import (
     shared_rules,
     stored,
     stored_event,
+    upgrade_overrides,
 )
 from rummy.table_options import TableOptions
-from rummy.view import view_for
+from rummy.view import PlayerView, view_for
 
-TABLE_SCHEMA = 1
+TABLE_SCHEMA = 2  # 2: the lobby's house rules may no longer hold ``deal_cap`` (see rummy.serialize)
 MAX_TIMEOUTS = 3  # consecutive timeouts after which a player is dropped
 MAX_AUTO_ACTIONS = 40  # more actions than any turn needs: a guard against a looping safe play
 RECENT_EVENTS = 6  # public events kept for the game message, which shows them all (current deal only)
 DEFAULT_PRESET = "basic"
+
+# The play made for a player whose turn timer ran out: one action from that player's own view (the
+# caller passes the computer players' ``rummy.ai.safe_action``; the table does not import them).
+SafePlay = Callable[[PlayerView], act.Action]
 
 
 def _plain_copy(value: Any) -> Any:
@@ -98,13 +102,21 @@ class Table:
         """A table equal to this one that shares nothing a move changes, for a change that must
         not touch a table others still read. Several times faster than a round trip through
         :meth:`to_json` (which the bot used to do at every action)."""
-        new = shallow_copy(self)
+        new = object.__new__(Table)  # every field set by name, as in Deal.copy
+        new.guild_id = self.guild_id
+        new.channel_id = self.channel_id
+        new.host_id = self.host_id
+        new.preset = self.preset
         new.overrides = _plain_copy(self.overrides)
+        new.options = self.options
         new.players = list(self.players)
+        new.status = self.status
+        new.seed = self.seed
+        new.game = self.game.copy() if self.game is not None else None
         new.timeouts = dict(self.timeouts)
         new.memories = _plain_copy(self.memories)
         new.recent = list(self.recent)
-        new.game = self.game.copy() if self.game is not None else None
+        new.bots_added = self.bots_added
         return new
 
     # -- queries ---------------------------------------------------------------------------
@@ -231,17 +243,18 @@ class Table:
         self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
         return self.timeouts[seat]
 
-    def time_out(self, seat: int) -> tuple[list[Event], int, bool]:
+    def time_out(self, seat: int, safe_play: SafePlay) -> tuple[list[Event], int, bool]:
         """``seat``'s turn timer ran out: count it; at :data:`MAX_TIMEOUTS` in a row the player is
-        dropped, otherwise their turn is finished with the safe play (draw, least harmful discard).
+        dropped, otherwise their turn is finished with ``safe_play`` (see :meth:`play_safe_turn`).
         Returns (events, timeouts in a row, dropped)."""
         count = self.note_timeout(seat)
         if count >= MAX_TIMEOUTS:
             return self.drop(seat), count, True
-        return self.play_safe_turn(seat), count, False
+        return self.play_safe_turn(seat, safe_play), count, False
 
-    def play_safe_turn(self, seat: int) -> list[Event]:
-        """Finish ``seat``'s turn with :func:`rummy.ai.safe_action` (the player's own view only)."""
+    def play_safe_turn(self, seat: int, safe_play: SafePlay) -> list[Event]:
+        """Finish ``seat``'s turn with ``safe_play`` (e.g. :func:`rummy.ai.safe_action`: draw, least
+        harmful discard), asked for one action at a time from the player's own view only."""
         if self.game is None:
             raise LobbyError("The game has not started yet.")
         key = self.turn_key
@@ -249,7 +262,7 @@ class Table:
         for _ in range(MAX_AUTO_ACTIONS):
             if self.turn_key != key or self.turn != seat:
                 return events
-            events += self.act(seat, safe_action(view_for(self.game, seat)), auto=True)
+            events += self.act(seat, safe_play(view_for(self.game, seat)), auto=True)
         raise IllegalAction("The safe play did not end the turn.")
 
     def drop(self, seat: int) -> list[Event]:
@@ -318,14 +331,15 @@ class Table:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
         version = data.get("table_schema")
-        if version != TABLE_SCHEMA:
-            raise ValueError(f"table document schema {version!r} is not {TABLE_SCHEMA}")
+        if version not in (1, TABLE_SCHEMA):
+            raise ValueError(f"table document schema {version!r} is not 1 or {TABLE_SCHEMA}")
+        overrides = dict(data["overrides"])
         return cls(
             guild_id=int(data["guild"]),
             channel_id=int(data["channel"]),
             host_id=int(data["host"]),
             preset=data["preset"],
-            overrides=dict(data["overrides"]),
+            overrides=upgrade_overrides(overrides) if version == 1 else overrides,
             options=TableOptions.from_json(data["options"]),
             players=[Player(p["id"], p["name"], p["bot"]) for p in data["players"]],
             status=TableStatus(data["status"]),

@@ -26,6 +26,7 @@ from typing import Any
 
 from data import UNCHANGED, Database, GameClosed, GameNotFound, GameRow, StaleState, Unchanged
 from rummy import actions as act
+from rummy.ai import safe_action
 from rummy.deal import Event
 from rummy.table import Table, TableStatus
 from rummy.view import PlayerView, view_for
@@ -313,7 +314,7 @@ class GameService:
             seat = table.turn
             if seat is None:
                 return None
-            events, count, dropped = table.time_out(seat)
+            events, count, dropped = table.time_out(seat, safe_action)
             bots.observe(table, events)
             detail = {"count": count, "dropped": dropped}
             row = await self._commit(row, table, before, None, "timeout", {"seat": seat, **detail})

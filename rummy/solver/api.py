@@ -138,7 +138,8 @@ def best_discard(
 
 
 def candidate_melds(hand: Sequence[Card], rules: Rules) -> list[Meld]:
-    """Every distinct meld the hand can make (each run with a joker at every place it can stand).
+    """Every distinct meld the hand can make (each run with a joker at every place it can stand, or
+    only at the lower place where the rules put it there).
 
     Made by :func:`make_meld` from the hand's physical cards; sets first, then runs, in a fixed order.
     """
@@ -147,7 +148,7 @@ def candidate_melds(hand: Sequence[Card], rules: Rules) -> list[Meld]:
     top = problem.params.top
     for shape in problem.shapes:
         faces, jokers, start, _points, _value = shape
-        if start == 0 or jokers == 0:
+        if start == 0 or jokers == 0 or problem.params.joker_low:  # low jokers: the shape's one place
             out.setdefault(_meld(problem, shape, rules, None), None)
             continue
         length = len(faces) + jokers

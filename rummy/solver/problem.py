@@ -9,7 +9,8 @@ A *shape* is one way to meld: which faces (one copy each), how many jokers, and 
 window it occupies. For a given choice of faces and jokers only the window worth the most meld
 points is kept (a joker at the end of a run stands as high as the rules allow), so the shapes are
 exactly the melds :func:`rummy.melds.make_meld` accepts, up to where a run's jokers stand.
-(``make_meld`` always lays a 13-card run from the ace low, so no shape does otherwise.)
+(``make_meld`` always lays a 13-card run from the ace low, so no shape does otherwise.) Where the
+rules place such a joker low (:attr:`JokerPlace.LOWER`), the lowest window is the only one kept.
 
 Shapes are plain tuples on the hot path: ``(faces, jokers, start, points, value)`` where
 ``faces`` are indices into :attr:`Problem.codes` (window order for runs, suit order for sets) and
@@ -24,7 +25,7 @@ from typing import Any
 
 from rummy.cards import Card, Rank, Suit
 from rummy.melds import HIGH_ACE, position_points, set_points
-from rummy.rules import AceRule, JokerLimit, Rules
+from rummy.rules import AceRule, JokerLimit, JokerPlace, Rules
 
 MAX_RUN = 13
 
@@ -44,6 +45,7 @@ class Params:
         "cache",
         "face_value",
         "joker_cap",
+        "joker_low",
         "joker_value",
         "run_points",
         "set_points",
@@ -60,6 +62,7 @@ class Params:
         else:
             self.joker_cap = 99
         self.joker_value = rules.joker_value
+        self.joker_low = rules.joker_place is JokerPlace.LOWER  # a run's spare jokers go below it
         # index by rank 1..13 (index 0 unused)
         self.face_value = [0, rules.ace_value] + [min(r, 10) for r in range(2, 14)]
         self.set_points = [0] + [set_points(Rank(r), rules) for r in range(1, 14)]
@@ -215,6 +218,7 @@ def _joker_runs(positions: list[tuple[int, int]], p: Params, cap: int, out: list
     rp = p.run_points
     jv = p.joker_value
     top = p.top
+    low = p.joker_low
     faces = [f for _pos, f in positions]
     values = [fv[pos if pos < HIGH_ACE else 1] for pos, _f in positions]
     # the same faces can come twice only through an ace held low and high: keep the best window
@@ -249,13 +253,15 @@ def _joker_runs(positions: list[tuple[int, int]], p: Params, cap: int, out: list
                 for chosen, value in subsets:
                     for jokers in range(low_j, high_j + 1):
                         length = naturals + jokers
-                        # the highest window scores most; make_meld lays a 13-card run from 1
-                        start = 1 if length == MAX_RUN else min(lo, top - length + 1)
+                        if low:  # the lowest window: where make_meld puts unpinned jokers
+                            start = max(1, hi - length + 1)
+                        else:  # the highest window scores most; make_meld lays a 13-card run from 1
+                            start = 1 if length == MAX_RUN else min(lo, top - length + 1)
                         shape = (chosen, jokers, start, rp[start + length] - rp[start], value + jv * jokers)
                         if not twin_ace:
                             found.append(shape)
                             continue
                         old = best.get((chosen, jokers))
-                        if old is None or old[3] < shape[3]:
+                        if old is None or (old[2] > start if low else old[3] < shape[3]):
                             best[chosen, jokers] = shape
     out.extend(found if not twin_ace else best.values())

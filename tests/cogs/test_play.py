@@ -186,9 +186,9 @@ async def test_joker_swap(h: Harness) -> None:
     seat = (await h.table()).seat_of(me.id)
     await rig(h.db, CHANNEL, {seat: "KH KS KD QC QD QH 5C 6C JK 7C 2D 9S"})
     await h.slash(me, "draw")
-    await h.slash(me, "meld", cards="KH KS KD | QC QD QH | 5C 6C JK=7C")
-    r = await h.slash(me, "swap", meld=3, card="7C")
-    assert "put 7♣ in meld 3 and took its joker" in r.first.text
+    await h.slash(me, "meld", cards="KH KS KD | QC QD QH | 5C JK 7C")
+    r = await h.slash(me, "swap", meld=3, card="6C")
+    assert "put 6♣ in meld 3 and took its joker" in r.first.text
     assert any(c.is_joker for c in (await h.view(me)).hand)
 
 

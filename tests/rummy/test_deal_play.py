@@ -31,6 +31,17 @@ def test_an_opening_is_judged_on_the_total_of_the_melds_laid_at_once() -> None:
     assert 0 in current(game).opened and len(current(game).melds) == 2
 
 
+def test_ref51_counts_an_end_joker_low_toward_the_opening() -> None:
+    """ref51: K♥ K♠ K♦ (30) with joker 7♠ 8♠ (21, the joker as 6♠) opens at 51; pinned as 9♠ it is refused."""
+    hand = "KH KS KD JK 7S 8S 2C"
+    game = position("ref51", [hand, "4D"], phase=Phase.PLAY)
+    message = refused(game, "meld KH KS KD | JK=9S 7S 8S", InvalidMeld)
+    assert "stands for the lower card, 6♠, not 9♠" in message
+    play(game, "meld KH KS KD | JK 7S 8S")
+    assert 0 in current(game).opened
+    assert [m.meld.labels(pretty=False) for m in current(game).melds][1] == ["JK=6S", "7S", "8S"]
+
+
 def test_an_opening_below_the_threshold_is_refused_with_the_points() -> None:
     """One meld of 30 points does not open at 51; the message gives both figures."""
     game = position("rami51", ["10S 10D 10C 6H 7H 8H 2C", "4D"], phase=Phase.PLAY)

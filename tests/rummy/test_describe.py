@@ -13,13 +13,12 @@ from rummy.describe import DECISION_MARK, DECISIONS, DISCORD_LIMIT, decisions_fo
 from rummy.errors import BadRules
 from rummy.rules import KNOBS, PRESETS, Knob, Rules
 
-# The (decision) cells of RULES.md, per preset (copied by hand from the matrix).
-# The (decision) cells of RULES.md, plus one decision of ours that RULES.md does not hold:
-# "deal_cap", so that a target or elimination game whose deals keep ending void still ends.
+# The (decision) cells of RULES.md, per preset (copied by hand from the matrix). "void_deals" is the row
+# "a game that cannot end": only deals in a row in which nobody scores end a target or elimination game.
 EXPECTED_DECISIONS = {
     "basic": {"turn_cap"},
-    "rummy100": {"turn_cap", "deal_cap"},
-    "rami100": {"who_starts", "discard_rule", "turn_cap", "deal_cap"},
+    "rummy100": {"turn_cap", "void_deals"},
+    "rami100": {"who_starts", "discard_rule", "turn_cap", "void_deals"},
     "rami51": {
         "starter_may_meld",
         "who_starts",
@@ -29,10 +28,10 @@ EXPECTED_DECISIONS = {
         "final_discard_optional",
         "refill_unlimited",
         "turn_cap",
-        "deal_cap",
+        "void_deals",
     },
-    "ref40": {"rami_sec_off", "penalty_scoring", "ace_value", "joker_value", "game_length", "deal_cap"},
-    "ref51": {"rami_sec_off", "penalty_scoring", "ace_value", "joker_value", "game_length", "deal_cap"},
+    "ref40": {"rami_sec_off", "penalty_scoring", "ace_value", "joker_value", "game_length", "void_deals"},
+    "ref51": {"rami_sec_off", "penalty_scoring", "ace_value", "joker_value", "game_length", "void_deals"},
 }
 
 KEY_FACTS = {
@@ -57,6 +56,7 @@ KEY_FACTS = {
         "3 deals",
     ],
     "rummy100": [
+        "or after 10 scoreless deals in a row (decision)",
         "only one new meld per turn",
         "with 2 players the winner deals",
         "does not double",
@@ -83,6 +83,7 @@ KEY_FACTS = {
         "each loser scores their own hand as penalty points",
         "joker 25",
         "reaching 500 points puts you out",
+        "(name it: JK=6S; else the lower one)",
     ],
     "ref40": [
         "2 decks + 4 jokers with 2-4 players, 3 decks + 4 jokers with 5-6",
@@ -95,7 +96,15 @@ KEY_FACTS = {
         "the lowest hand wins",
         "ace 11",
     ],
-    "ref51": ["51+ points", "at most one per meld", "**Joker swap**", "at most 2 times", "the lowest hand wins"],
+    "ref51": [
+        "51+ points",
+        "at most one per meld",
+        "always the lower one where two fit",
+        "**Joker swap**",
+        "at most 2 times",
+        "the lowest hand wins",
+        "or the lowest total after 10 scoreless deals in a row (decision)",
+    ],
 }
 
 FRENCH = ["brelan", "suite", "rami sec", "talon", "défausse"]

@@ -138,17 +138,52 @@ def test_an_eliminated_player_may_not_act() -> None:
         game.apply(0, act.Draw())
 
 
-def test_void_deals_cannot_go_on_for_ever() -> None:
-    """(decision) After deal_cap deals the game ends; under penalty the lowest total wins."""
-    game = new("rami51", 2, deal_cap=3)
+def test_ten_deals_in_a_row_where_nobody_scores_end_the_game() -> None:
+    """(decision) The 10th deal in a row in which nobody scores ends the game; under penalty the lowest total wins."""
+    game = new("rami51", 2)
     game.scores = [40, 30]
-    dead_deal(game)
-    dead_deal(game)
-    assert game.outcome is None
+    for _ in range(9):
+        dead_deal(game)
+    assert game.outcome is None and game.scoreless_deals_in_a_row == 9
     events = dead_deal(game)
     assert "game_over" in kinds(events)
     assert game.outcome is not None and game.outcome.winners == (1,)
-    assert len(game.history) == 3 and all(r.outcome.void for r in game.history)
+    assert len(game.history) == 10 and all(r.outcome.void for r in game.history)
+
+
+def test_the_void_deal_limit_ends_a_winner_collects_game_with_the_highest_total() -> None:
+    """(decision) In a first-to-100 game stuck in void deals, the highest total wins."""
+    game = new("rummy100", 3)
+    win_deal(game, 2, {0: "KD", 1: "KD"})
+    for _ in range(10):
+        dead_deal(game)
+    assert game.outcome is not None and game.outcome.winners == (2,)
+    assert len(game.history) == 11
+
+
+def test_a_scoring_deal_resets_the_count_of_void_deals() -> None:
+    """Nine void deals, a scoring deal, nine void deals: the game goes on; the tenth in a row ends it."""
+    game = new("rami51", 2)
+    for _ in range(9):
+        dead_deal(game)
+    win_deal(game, 0, {1: "2C"})
+    assert game.scoreless_deals_in_a_row == 0
+    for _ in range(9):
+        dead_deal(game)
+    assert game.outcome is None and game.scoreless_deals_in_a_row == 9
+    dead_deal(game)
+    assert game.outcome is not None and len(game.history) == 20
+
+
+def test_a_long_game_is_never_cut_after_a_number_of_deals() -> None:
+    """No cap on the deals: a first-to-100 game won one point at a time lasts its 100 deals."""
+    game = new("rummy100", 2)
+    for number in range(1, 100):
+        win_deal(game, 0, {1: "AC"})
+        assert game.outcome is None, number
+    win_deal(game, 0, {1: "AC"})
+    assert len(game.history) == 100 and game.scores == [100, 0]
+    assert game.outcome is not None and game.outcome.winners == (0,)
 
 
 def test_after_the_game_every_action_is_refused() -> None:

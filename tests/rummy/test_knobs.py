@@ -131,6 +131,13 @@ def game_end_after_one_deal(rules: Rules) -> tuple[bool, tuple[int, ...]]:
     return game.outcome is not None, tuple(game.eliminated)
 
 
+def game_end_after_two_void_deals(rules: Rules) -> bool:
+    game = dealt(rules, 2)
+    dead_deal(game)
+    dead_deal(game)
+    return game.outcome is not None
+
+
 def players_allowed(rules: Rules) -> bool:
     try:
         rules.validate(5)
@@ -162,6 +169,7 @@ CASES: dict[str, Case] = {
         ),
         {True: "ok", False: "CannotSwap"},
     ),
+    "joker_place": Case("rami51", lambda r: meld_ok(r, "7S 8S JK=9S"), {"player_choice": True, "lower": False}),
     "opening": Case(
         "basic",
         lambda r: outcome_of(at(r, ["2C 3C 4C 9D", "4D"], phase=Phase.PLAY), "meld 2C 3C 4C"),
@@ -225,7 +233,7 @@ CASES: dict[str, Case] = {
     ),
     "game_length": Case("basic", lambda r: game_end_after_one_deal(r)[0], {1: True, 2: False}),
     "max_players": Case("basic", players_allowed, {6: True, 4: False}),
-    "deal_cap": Case("rummy100", lambda r: game_end_after_one_deal(r)[0], {50: False, 1: True}),
+    "void_deal_limit": Case("rummy100", game_end_after_two_void_deals, {10: False, 2: True}),
 }
 
 # Settings a probe needs beside the knob itself.

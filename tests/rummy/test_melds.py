@@ -167,10 +167,55 @@ def test_an_ambiguous_joker_takes_the_lower_place() -> None:
 
 
 def test_a_pinned_joker_takes_the_place_the_player_names() -> None:
-    """JK=9S with 7♠ 8♠ stands for the 9."""
-    m = meld("7S 8S JK=9S")
+    """rami51: JK=9S with 7♠ 8♠ stands for the 9."""
+    m = meld("7S 8S JK=9S", RAMI51)
     assert faces(m) == ["7S", "8S", "JK=9S"]
-    assert m.points(REF51) == 24
+    assert m.points(RAMI51) == 24
+
+
+@pytest.mark.parametrize("text", ["7S 8S JK=9S", "JK=9S 7S 8S"])
+def test_the_reference_rules_refuse_to_pin_an_end_joker_high(text: str) -> None:
+    """ref51: a joker that fits at either end stands low; the higher pin is refused, saying where it stands."""
+    with pytest.raises(InvalidMeld, match="stands for the lower card, 6♠, not 9♠") as caught:
+        meld(text)
+    assert caught.value.key == "joker_lower_place"
+    assert caught.value.params["lower"] == "6♠" and caught.value.params["pinned"] == "9♠"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("JK=6S 7S 8S", ["JK=6S", "7S", "8S"]),  # the lower place, named
+        ("7S JK=8S 9S", ["7S", "JK=8S", "9S"]),  # the only place
+        ("AH 2H JK=3H", ["AH", "2H", "JK=3H"]),  # nothing lies below the ace
+        ("9C 9D JK=9H", ["9C", "9D", "JK"]),  # a set: the pin only checks the rank and the suit
+    ],
+)
+def test_the_reference_rules_keep_a_pin_to_the_place_the_joker_takes_anyway(text: str, expected: list[str]) -> None:
+    """ref51: a pin to the lower place, to the only place, or in a set is accepted."""
+    assert faces(meld(text)) == expected
+
+
+def test_the_reference_rules_put_a_joker_after_the_king_below_the_queen() -> None:
+    """ref51: Q♥ K♥ joker is J-Q-K; the joker cannot be pinned to the high ace."""
+    assert faces(meld("QH KH JK")) == ["JK=JH", "QH", "KH"]
+    with pytest.raises(InvalidMeld, match="J♥, not A♥"):
+        meld("QH KH JK=AH")
+
+
+def test_the_reference_rules_lay_off_an_end_joker_low() -> None:
+    """ref51: a joker laid off on 7♠ 8♠ 9♠ is the 6♠; pinned to the 10♠ it is refused with the reason."""
+    run = meld("7S 8S 9S")
+    assert faces(lay_off(run, parse_cards("JK"), REF51))[0] == "JK=6S"
+    assert faces(lay_off(run, parse_cards("JK=6S"), REF51))[0] == "JK=6S"
+    with pytest.raises(CannotLayOff, match=r"cannot go on 7♠ 8♠ 9♠: at this table a joker .* 6♠, not 10♠"):
+        lay_off(run, parse_cards("JK=10S"), REF51)
+
+
+def test_a_house_rule_lets_the_player_pin_high_again() -> None:
+    """ref51 with joker_place=player_choice accepts JK=9S and counts it 24."""
+    rules = REF51.with_overrides(joker_place="player_choice")
+    assert meld("7S 8S JK=9S", rules).points(rules) == 24
 
 
 def test_a_pin_of_another_suit_is_refused() -> None:

@@ -29,11 +29,20 @@ from tests.rummy.engine_support import pack_keys, physical_cards, players
 from tests.rummy.random_play import RandomPlayer
 
 
-def max_actions(rules: Rules) -> int:
+def most_deals(rules: Rules, n: int) -> int:
+    """A bound on the deals of a game of :func:`short_game` among ``n`` players. In a target or
+    elimination game of length 1 every deal in which somebody scores ends the game or puts at least
+    one player out, and ``void_deal_limit`` deals in a row in which nobody scores end it."""
+    if rules.game_end is GameEnd.DEALS:
+        return rules.game_length
+    assert rules.game_length == 1
+    return n * rules.void_deal_limit
+
+
+def max_actions(rules: Rules, n: int) -> int:
     """A bound on the actions of a whole game: every deal may run to the turn cap (a draw and a discard per
     turn, a third action for the odd meld, lay-off or swap) and lay down every card of a three-deck pack."""
-    deals = rules.game_length if rules.game_end is GameEnd.DEALS else rules.deal_cap
-    return deals * (3 * rules.turn_cap + 3 * 54)
+    return most_deals(rules, n) * (3 * rules.turn_cap + 3 * 54)
 
 
 HOUSE = {
@@ -58,10 +67,11 @@ HOUSE = {
 
 
 def short_game(rules: Rules, deals: int) -> Rules:
-    """The rules with a game of at most ``deals`` deals (by length, or by the deal cap)."""
+    """The rules with a short game: ``deals`` deals, or a target or elimination game of length 1 that
+    ``deals`` deals in a row in which nobody scores also end (see :func:`most_deals`)."""
     if rules.game_end is GameEnd.DEALS:
         return rules.with_overrides(game_length=deals)
-    return rules.with_overrides(deal_cap=deals)
+    return rules.with_overrides(game_length=1, void_deal_limit=deals)
 
 
 @st.composite
@@ -171,7 +181,7 @@ def play_checked(rules: Rules, n: int, seed: int, play_seed: int, drops: bool) -
     log: list[tuple[int, dict[str, Any]]] = []
     pack: Counter[tuple[int, int, int]] = Counter()
     deal_number = 0
-    for step in range(max_actions(rules)):
+    for step in range(max_actions(rules, n)):
         if game.outcome is not None:
             break
         deal = game.deal
@@ -202,20 +212,20 @@ def play_checked(rules: Rules, n: int, seed: int, play_seed: int, drops: bool) -
         if step % 20 == 0:
             twin = loads(text)
     assert game.outcome is not None, "the game did not end"
-    assert len(game.history) <= (rules.game_length if rules.game_end is GameEnd.DEALS else rules.deal_cap)
+    assert len(game.history) <= most_deals(rules, n)
     assert dumps(replay(rules, players(n), seed, log)) == dumps(game)
 
 
 # Found by hypothesis: a player left holding only the card taken from the discard pile, which the
 # engine allows because it can be laid off; the random player must then find that lay-off.
 TAKEN_LAST = PRESETS["rami51"].with_overrides(
-    lay_off="after_opening_later_turns", stock_refill="shuffle_keep_top", turn_cap=120, deal_cap=1
+    lay_off="after_opening_later_turns", stock_refill="shuffle_keep_top", turn_cap=120, game_length=1, void_deal_limit=1
 )
 
 
 # Found by hypothesis: a joker taken from the discard pile, laid off, then taken back by a swap
 # stayed "the card taken" in memory but not in the stored document (see Deal._forget_played).
-SWAPPED_BACK = PRESETS["ref40"].with_overrides(hand_size=10, turn_cap=40, deal_cap=1)
+SWAPPED_BACK = PRESETS["ref40"].with_overrides(hand_size=10, turn_cap=40, game_length=1, void_deal_limit=1)
 
 
 @settings(max_examples=45, deadline=None, suppress_health_check=[HealthCheck.too_slow])

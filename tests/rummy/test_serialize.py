@@ -8,7 +8,7 @@ import pytest
 
 from rummy import actions as act
 from rummy.deal import Phase
-from rummy.errors import CannotDiscard
+from rummy.errors import BadRules, CannotDiscard
 from rummy.game import Game
 from rummy.rules import PRESETS
 from rummy.serialize import SCHEMA_VERSION, SchemaError, dumps, game_to_json, loads
@@ -33,9 +33,31 @@ def test_the_document_carries_its_schema_version() -> None:
         loads(json.dumps(data))
 
 
+def test_a_schema_1_document_with_the_retired_deal_cap_still_loads() -> None:
+    """A game stored before deal_cap was retired loads with its other house rules, and plays on."""
+    game, _ = Game.new(rules_of("rami51", ace_value=11), players(2), seed=4)
+    data = game_to_json(game)
+    data["schema"] = 1
+    data["rules"] = {"preset": "rami51", "overrides": {"ace_value": 11, "deal_cap": 9}}
+    loaded = loads(json.dumps(data))
+    assert loaded.rules == rules_of("rami51", ace_value=11)
+    assert game_to_json(loaded)["schema"] == SCHEMA_VERSION
+    seat = current(loaded).turn
+    loaded.apply(seat, act.Discard(current(loaded).hands[seat][0]))
+
+
+def test_deal_cap_is_no_house_rule_in_a_current_document() -> None:
+    """Only a schema 1 document may name the retired deal_cap; a current one naming it is refused."""
+    game, _ = Game.new(PRESETS["basic"], players(2), seed=8)
+    data = game_to_json(game)
+    data["rules"] = {"preset": "basic", "overrides": {"deal_cap": 9}}
+    with pytest.raises(BadRules, match="deal_cap"):
+        loads(json.dumps(data))
+
+
 def test_house_rules_survive_the_round_trip() -> None:
     """A preset with overrides loads back as the same rules."""
-    rules = rules_of("rami51", ace_value=11, refill_limit=3, deal_cap=9)
+    rules = rules_of("rami51", ace_value=11, refill_limit=3, void_deal_limit=9)
     game, _ = Game.new(rules, players(3), seed=4)
     assert loads(dumps(game)).rules == rules
 
@@ -123,7 +145,7 @@ def test_the_loaded_game_plays_on_identically() -> None:
 def test_unchanged_parts_are_written_once_and_shared() -> None:
     """Rules, players, past deals and melds are immutable: their documents are built once and
     shared by every later document of the game (which must equal a document built afresh)."""
-    rules = rules_of("rami51", deal_cap=3)
+    rules = rules_of("rami51", void_deal_limit=3)
     game, _ = Game.new(rules, players(3), seed=6)
     win_deal(game, 0)
     first, again = game_to_json(game), game_to_json(game)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from rummy.cards import Card, Face, parse_cards
-from rummy.rules import PRESETS
+from rummy.rules import PRESETS, Rules
 from rummy.solver import Solution, best_discard, best_melds, candidate_melds, min_deadwood
 from tests.rummy.oracle import check_meld, check_solution, meld_points_by_subset
 
@@ -127,11 +127,30 @@ def test_objectives_choose_differently() -> None:
 
 
 def test_opening_puts_an_end_joker_high() -> None:
-    """7♠ 8♠ 🃏 scores 24 with the joker as 9♠ (21 as 6♠): the solver pins it high."""
-    solution = best_melds(parse_cards("7S 8S JK"), REF51, "opening")
+    """rami51: 7♠ 8♠ 🃏 scores 24 with the joker as 9♠ (21 as 6♠): the solver pins it high."""
+    solution = best_melds(parse_cards("7S 8S JK"), RAMI51, "opening")
     (meld,) = solution.melds
     assert solution.melded_points == 24
     assert meld.stands_for(2) == Face.parse("9S")
+
+
+def test_opening_keeps_an_end_joker_low_under_the_reference_rules() -> None:
+    """ref51: the joker of 7♠ 8♠ 🃏 stands as the 6♠ whatever the objective, so the run scores 21."""
+    solution = best_melds(parse_cards("7S 8S JK"), REF51, "opening")
+    (meld,) = solution.melds
+    assert solution.melded_points == 21
+    assert meld.stands_for(0) == Face.parse("6S")
+
+
+def test_candidate_melds_put_an_end_joker_only_low_under_the_reference_rules() -> None:
+    """ref51: 7♠ 8♠ 🃏 gives one run with the joker (as the 6♠); rami51 gives both places."""
+
+    def joker_runs(rules: Rules) -> list[list[str]]:
+        found = candidate_melds(parse_cards("7S 8S JK"), rules)
+        return sorted(m.labels(pretty=False) for m in found if m.jokers)
+
+    assert joker_runs(REF51) == [["JK=6S", "7S", "8S"]]
+    assert joker_runs(RAMI51) == [["7S", "8S", "JK=9S"], ["JK=6S", "7S", "8S"]]
 
 
 def test_full_suit_splits_to_put_the_ace_high() -> None:

@@ -4,14 +4,20 @@ lobby's rules are in test_lobby.py)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from rummy import actions as act
+from rummy.ai import safe_action
+from rummy.deal import Phase
 from rummy.errors import NotYourTurn, RummyError, WrongPhase
 from rummy.rules import PRESETS
 from rummy.serialize import dumps
 from rummy.table import RECENT_EVENTS, LobbyError, NotHost, Table, TableStatus
+from rummy.view import PlayerView
 from tests.rummy.table_support import BOB, CARL, HOST, lobby, started
 
 
@@ -163,6 +169,16 @@ def test_unknown_schema_is_refused() -> None:
         Table.from_json(doc)
 
 
+def test_a_schema_1_lobby_with_the_retired_deal_cap_still_loads() -> None:
+    """A lobby stored with the house rule deal_cap (now retired) loads without it and takes new rules."""
+    doc = lobby("rami51").to_json() | {"table_schema": 1, "overrides": {"deal_cap": 9, "ace_value": 11}}
+    table = Table.from_json(json.loads(json.dumps(doc)))
+    assert table.overrides == {"ace_value": 11}
+    assert table.set(HOST, "void_deal_limit", "4") == "4"
+    assert table.rules.void_deal_limit == 4 and table.rules.ace_value == 11
+    assert table.to_json()["table_schema"] == 2
+
+
 def test_recent_events_keep_only_the_current_deal() -> None:
     """The public log starts at how the last deal ended: no card of an earlier deal lingers."""
     table = started()
@@ -193,13 +209,36 @@ def test_time_out_plays_a_safe_turn_then_drops_at_the_third() -> None:
     """A timeout finishes the turn safely; the third in a row drops the player."""
     table = three_playing()
     first = table.turn
-    events, count, dropped = table.time_out(first)
+    events, count, dropped = table.time_out(first, safe_action)
     assert (count, dropped) == (1, False) and first not in table.game.dropped
     assert [e.kind for e in events if e.seat == first] == ["drew", "discarded"] and table.turn != first
     while table.turn != first or table.timeouts[first] < 2:
-        table.time_out(table.turn)
-    _events, count, dropped = table.time_out(first)
+        table.time_out(table.turn, safe_action)
+    _events, count, dropped = table.time_out(first, safe_action)
     assert (count, dropped) == (3, True) and first in table.game.dropped
+
+
+def test_a_timed_out_turn_is_played_by_the_play_the_caller_gives() -> None:
+    """The table asks the given safe play for each action, from the timed-out player's own view."""
+    table = three_playing()
+    first = table.turn
+    asked: list[int | None] = []
+
+    def draw_then_discard_first(view: PlayerView) -> act.Action:
+        asked.append(view.seat)
+        return act.Draw() if view.phase is Phase.DRAW else act.Discard(view.hand[0])
+
+    events, count, dropped = table.time_out(first, draw_then_discard_first)
+    assert (count, dropped) == (1, False) and asked == [first, first]
+    assert [e.kind for e in events if e.seat == first] == ["drew", "discarded"] and table.turn != first
+
+
+def test_the_table_does_not_import_the_computer_players() -> None:
+    """Importing rummy.table (the engine's top) loads no module of rummy.ai."""
+    code = "import sys, rummy.table; print(sorted(m for m in sys.modules if m.startswith('rummy.ai')))"
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_refusals_carry_a_key_and_params_for_translations() -> None:

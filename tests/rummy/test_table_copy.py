@@ -82,6 +82,27 @@ def test_a_copy_is_equal_and_shares_nothing_mutable() -> None:
     assert twin.game.deal is not table.game.deal and twin.memories[0]["pending"] is not table.memories[0]["pending"]
 
 
+def test_every_field_of_the_table_its_game_and_its_deal_is_copied() -> None:
+    """Each dataclass field is set on the copy (none left unset) and equal to the original's."""
+    table, _rng = table_after("ref51", 4, 5, 80)
+    twin = table.copy()
+    assert table.game is not None and twin.game is not None
+    for original, copy in ((table, twin), (table.game, twin.game), (table.game.deal, twin.game.deal)):
+        assert type(copy) is type(original)
+        for f in dataclasses.fields(original):  # type: ignore[arg-type]
+            assert getattr(copy, f.name) == getattr(original, f.name), f.name
+
+
+def test_the_table_game_and_deal_have_no_instance_dict() -> None:
+    """Slots keep hundreds of games in memory small, and the copies keep them too."""
+    table, _rng = table_after("basic", 2, 3, 4)
+    twin = table.copy()
+    for one in (table, twin):
+        assert one.game is not None and one.game.deal is not None
+        for obj in (one, one.game, one.game.deal):
+            assert not hasattr(obj, "__dict__")
+
+
 def test_the_checker_finds_a_shared_hand() -> None:
     """The check above would catch a copy that kept the original's hands (a shallow copy)."""
     table, _rng = table_after("basic", 2, 3, 4)

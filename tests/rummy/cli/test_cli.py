@@ -12,14 +12,13 @@ from typing import Any
 
 import pytest
 
-from rummy import cli_referee
-from rummy.cli import COMMANDS, main
-from rummy.cli_common import Streams
-from rummy.cli_registry import Command
+from rummy.cli import COMMANDS, main, referee
+from rummy.cli.common import Streams
+from rummy.cli.registry import Command
 from rummy.describe import describe_rules
 from rummy.rules import PRESETS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
@@ -117,13 +116,19 @@ def test_check_cards_after_an_option_are_cards() -> None:
 
 
 def test_check_pinned_joker_is_kept() -> None:
-    """A joker pinned as the high end stands there and scores there."""
-    assert run_json("check", "--preset", "ref51", "JK=9S 7S 8S")[1] == {
+    """rami51: a joker pinned as the high end stands there and scores there."""
+    assert run_json("check", "--preset", "rami51", "JK=9S 7S 8S")[1] == {
         "valid": True,
         "kind": "run",
         "points": 24,
         "cards": ["7S", "8S", "JK=9S"],
     }
+
+
+def test_check_refuses_a_high_pin_under_the_reference_rules() -> None:
+    """ref51: the same pin is invalid (exit 1), saying the joker stands for the lower card."""
+    code, answer = run_json("check", "--preset", "ref51", "JK=9S 7S 8S")
+    assert code == 1 and "stands for the lower card, 6♠, not 9♠" in answer["reason"]
 
 
 def test_check_too_few_cards_is_invalid() -> None:
@@ -172,7 +177,7 @@ def test_internal_error_is_reported_without_traceback(monkeypatch: pytest.Monkey
     def boom(*_args: Any) -> None:
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(cli_referee, "make_meld", boom)
+    monkeypatch.setattr(referee, "make_meld", boom)
     code, out, err = run("check", "--preset", "basic", "7H 8H 9H")
     assert code == 3
     assert json.loads(out) == {"error": "internal error: RuntimeError: kaboom"}
@@ -306,7 +311,7 @@ def test_jsonl_internal_error_does_not_stop_the_run(monkeypatch: pytest.MonkeyPa
     def boom(*_args: Any) -> None:
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(cli_referee, "make_meld", boom)
+    monkeypatch.setattr(referee, "make_meld", boom)
     code, answers = run_jsonl("check", "--preset", "basic", lines=['{"cards": "7H 8H 9H"}'] * 2)
     assert code == 0 and answers == [{"error": "internal error: RuntimeError: kaboom"}] * 2
 

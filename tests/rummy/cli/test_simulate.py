@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.rummy.test_cli import run
+from tests.rummy.cli.test_cli import run
 
 
 def test_simulate_json_reports_every_seat_and_is_reproducible() -> None:

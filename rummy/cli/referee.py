@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rummy.cli_common import (
+from rummy.cli.common import (
     CARDS_HELP,
     EXIT_INVALID,
     EXIT_OK,
@@ -16,7 +16,7 @@ from rummy.cli_common import (
     load_rules,
     run_judge,
 )
-from rummy.cli_registry import Command
+from rummy.cli.registry import Command
 from rummy.describe import describe_rules
 from rummy.errors import InvalidMeld
 from rummy.melds import make_meld

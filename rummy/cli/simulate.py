@@ -6,15 +6,15 @@ import argparse
 import json
 
 from rummy import simulate
-from rummy.cli_common import Streams
-from rummy.cli_registry import Command
+from rummy.cli.common import Streams
+from rummy.cli.registry import Command
 from rummy.errors import RummyError
 
 EPILOG = """\
 Plays whole games with no I/O and prints each seat's win rate with a 95% Wilson interval, the
 average number of deals per game and the games per second; --json prints one JSON object instead.
-The same --seed plays the same games. A game whose deals keep ending void is stopped after
-200 deals and counted as a draw.
+The same --seed plays the same games. A game still going after 200 deals is stopped and counted
+as a draw (a guard of the simulation, not a rule: the rules cap no game's deals).
 
 exit codes: 0 done, 2 malformed input (unknown preset or level, fewer than 2 or more than 6 seats).
 

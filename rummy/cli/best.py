@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from rummy.cards import Card
-from rummy.cli_common import (
+from rummy.cli.common import (
     CARDS_HELP,
     EXIT_MALFORMED,
     EXIT_OK,
@@ -20,7 +20,7 @@ from rummy.cli_common import (
     run_judge,
     write_json,
 )
-from rummy.cli_registry import Command
+from rummy.cli.registry import Command
 
 OBJECTIVES = ("deadwood", "opening")
 

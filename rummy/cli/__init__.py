@@ -1,8 +1,9 @@
 """``python -m rummy``: the referee on the command line.
 
-Subcommands are :class:`~rummy.cli_registry.Command` values listed in :data:`COMMANDS`; each
-lives in its own module (``cli_referee``: check, score, rules; ``cli_best``: best). To add one,
-write ``rummy/cli_<name>.py`` exporting a ``Command`` and add it to the tuple below.
+Subcommands are :class:`~rummy.cli.registry.Command` values listed in :data:`COMMANDS`; each
+lives in its own module of this package (``referee``: check, score, rules; ``best``: best;
+``simulate``: simulate). To add one, write ``rummy/cli/<name>.py`` exporting a ``Command`` and add
+it to the tuple below.
 
 The JSON subcommands' output is a contract (see each ``--help``): one JSON object per answer,
 exit 0 / 1 / 2 for valid / invalid / malformed. Errors never show a traceback.
@@ -14,8 +15,8 @@ import sys
 from collections.abc import Sequence
 from typing import IO
 
-from rummy import cli_best, cli_referee, cli_simulate
-from rummy.cli_common import (
+from rummy.cli import best, referee, simulate
+from rummy.cli.common import (
     EXIT_INTERNAL,
     EXIT_MALFORMED,
     CliError,
@@ -24,9 +25,9 @@ from rummy.cli_common import (
     UsageError,
     write_json,
 )
-from rummy.cli_registry import Command
+from rummy.cli.registry import Command
 
-COMMANDS: dict[str, Command] = {c.name: c for c in (*cli_referee.COMMANDS, cli_best.COMMAND, cli_simulate.COMMAND)}
+COMMANDS: dict[str, Command] = {c.name: c for c in (*referee.COMMANDS, best.COMMAND, simulate.COMMAND)}
 
 DESCRIPTION = """\
 The rummy (rami) referee: judge melds, score hands, find the best melds and read the rules of

@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rummy.cli_common import Streams
+from rummy.cli.common import Streams
 
 
 @dataclass(frozen=True)
