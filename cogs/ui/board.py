@@ -8,7 +8,9 @@ one edit, within Discord's limit of about 5 messages per 5 seconds per channel. 
 share one pace (``max_rate`` redraws per second, default 20) so that many busy tables together
 stay well under Discord's global limit of 50 requests per second. A redraw is never urgent: it
 waits its ``turn`` (:mod:`cogs.ui.priority`) behind interactions still owing their first reply.
-The board is built from the spectator view and public events only.
+The board is built from the spectator view and public events only. Whatever the size of the game,
+what goes out fits Discord's limits (:func:`cogs.ui.limits.fit`, applied in :meth:`Board._send`
+and :meth:`Board._edit`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import discord
 from cogs.ui import render
 from cogs.ui.context import mentions
 from cogs.ui.hand import board_view
+from cogs.ui.limits import fit
 from cogs.ui.lobby import lobby_view
 from data import GameRow
 from rummy.table import Table, TableStatus
@@ -179,7 +182,7 @@ class Board:
         embed, view = self.message(row, table, self.tr_for(row.guild_id))
         if row.message_id is not None:
             try:
-                await self.channels.edit(row.channel_id, row.message_id, embed=embed, view=view)
+                await self._edit(row.channel_id, row.message_id, embed=embed, view=view)
                 return table.status.active
             except discord.NotFound:
                 log.info("board message of game %s is gone: posting a new one", game_id)
@@ -192,7 +195,7 @@ class Board:
             return True  # the create reply is the board: it is redrawn when its id is stored
         kwargs: dict[str, Any] = {"embed": embed} if view is None else {"embed": embed, "view": view}
         try:
-            message_id = await self.channels.send(row.channel_id, **kwargs)
+            message_id = await self._send(row.channel_id, **kwargs)
         except discord.HTTPException as exc:
             log.warning("could not post the board of game %s: %s", game_id, exc)
             return True
@@ -208,15 +211,23 @@ class Board:
         With ``game_id`` it carries the "My hand" button."""
         if not text:
             return
-        kwargs: dict[str, Any] = {"content": render.clip(text, 2000), "allowed_mentions": mentions(ping)}
+        kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions(ping)}
         if game_id is not None:
             kwargs["view"] = board_view(game_id, self.tr_for(0))
         if ping is None:
             kwargs["silent"] = True
         try:
-            await self.channels.send(channel_id, **kwargs)
+            await self._send(channel_id, **kwargs)
         except discord.HTTPException as exc:
             log.warning("could not announce in channel %s: %s", channel_id, exc)
+
+    async def _send(self, channel_id: int, **kwargs: Any) -> int:
+        """Every message the board posts goes out here, fitted to Discord's limits."""
+        return await self.channels.send(channel_id, **fit(kwargs))
+
+    async def _edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        """Every redraw goes out here, fitted to Discord's limits."""
+        await self.channels.edit(channel_id, message_id, **fit(kwargs))
 
     async def drain(self) -> None:
         """Wait until every pending redraw is done (tests, shutdown)."""

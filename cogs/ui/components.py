@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from cogs.errors import report_error
+from cogs.ui.limits import Prebuilt as Prebuilt
 
 PREFIX = "rami"
 CUSTOM_ID_LIMIT = 100
@@ -72,24 +73,6 @@ def persistent(*items: discord.ui.DynamicItem[Any] | None) -> discord.ui.View:
             view.add_item(item)
     view.stop()
     return view
-
-
-class Prebuilt(discord.ui.View):
-    """A finished view sent as the components given, in Discord's JSON, with no item objects.
-
-    For a view sent at every action (the private hand), building its items cost more than the rest
-    of the reply: each :class:`~discord.ui.DynamicItem` wraps a button or select and matches its
-    ``custom_id`` against its template. discord.py only reads :meth:`to_components` of a finished view,
-    and clicks are routed by ``custom_id`` to the registered items, as for :func:`persistent` views.
-    Build the rows with :func:`button_json`, :func:`select_json` and :func:`row_json`."""
-
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
-        super().__init__(timeout=None)
-        self.rows = rows
-        self.stop()
-
-    def to_components(self) -> list[dict[str, Any]]:
-        return self.rows
 
 
 def button_json(cid: str, label: str, style: discord.ButtonStyle, disabled: bool = False) -> dict[str, Any]:

@@ -4,7 +4,8 @@ The bot carries one :class:`Rami` container (``bot.rami``): the game service, th
 the timers, the first replies still owed, and the advice and private hands already worked out.
 :func:`context` turns an interaction into a :class:`Ctx` (who asks, where, in which language)
 and refuses direct messages. :func:`reply` answers through the interaction response, or through
-a follow-up once the response is done.
+a follow-up once the response is done; :func:`update` redraws the private message a component sits
+on. Both fit what they send within Discord's limits (:func:`cogs.ui.limits.fit`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import discord
 from discord import app_commands
 
 from cogs.ui.hand_cache import HandCache
+from cogs.ui.limits import fit
 from cogs.ui.priority import FirstReplies
 from rummy.rules import PRESETS
 from service.catalog import Translator, translator
@@ -125,11 +127,18 @@ async def reply(
         kwargs["embed"] = embed
     if view is not None:
         kwargs["view"] = view
+    fit(kwargs)
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(**kwargs)
         _first_reply_sent(interaction)
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the component clicked sits on an ephemeral message (a private hand)."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
 
 
 async def update(
@@ -139,8 +148,14 @@ async def update(
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
 ) -> None:
-    """Redraw the message a component sits on (for a private hand: it stays private)."""
-    kwargs: dict[str, Any] = {"content": content, "embed": embed, "view": view}
+    """Redraw the private message a component sits on (for a private hand: it stays private).
+
+    A hand's component that arrives on a public message (only a forged click can: the board carries
+    none) gets the same answer as a new private reply: a public message never turns into a hand."""
+    if not on_private_message(interaction):
+        await reply(interaction, content, embed=embed, view=view, ephemeral=True)
+        return
+    kwargs = fit({"content": content, "embed": embed, "view": view})
     if interaction.response.is_done():
         await interaction.edit_original_response(**kwargs)
     else:

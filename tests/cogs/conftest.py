@@ -229,6 +229,10 @@ class Harness:
         i.data = data or {}
         i.command = None
         i.namespace = namespace
+        i.message = None  # a command; a component sits on a message, private or not (on_ephemeral)
+        if kind is discord.InteractionType.component:
+            i.message = MagicMock(spec=discord.Message)
+            i.message.flags = discord.MessageFlags(ephemeral=on_ephemeral)
         result = Result(i)
         i.result = result
         done = {"value": False}

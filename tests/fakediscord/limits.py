@@ -19,6 +19,10 @@ MAX_SELECT_OPTIONS = 25
 MAX_CUSTOM_ID = 100
 MAX_CHOICES = 25
 MAX_V2_COMPONENTS = 40
+MAX_BUTTON_LABEL = 80
+MAX_OPTION_TEXT = 100  # a select option's label, value and description
+MAX_PLACEHOLDER = 150
+MAX_CHOICE_TEXT = 100  # an autocomplete choice's name, and its value when it is a string
 
 _EMBED_FIELD_LIMITS = {"title": 256, "description": 4096}
 
@@ -46,6 +50,8 @@ def _embed_problems(index: int, embed: dict[str, Any]) -> list[str]:
     total += len(footer) + len(author)
     if len(footer) > 2048:
         problems.append(f"embeds.{index}.footer.text: at most 2048 characters")
+    if len(author) > 256:
+        problems.append(f"embeds.{index}.author.name: at most 256 characters")
     if total > MAX_EMBED_TOTAL:
         problems.append(f"embeds.{index}: {total} characters in all, at most {MAX_EMBED_TOTAL}")
     return problems
@@ -81,15 +87,34 @@ def _component_problems(components: list[dict[str, Any]], flags: int) -> list[st
             if custom_id in seen:
                 problems.append(f"custom_id {custom_id!r} is used twice in one message")
             seen.add(custom_id)
-        if component.get("type") == 2 and len(str(component.get("label") or "")) > 80:
-            problems.append(f"button {custom_id!r}: label longer than 80 characters")
+        if component.get("type") == 2 and len(str(component.get("label") or "")) > MAX_BUTTON_LABEL:
+            problems.append(f"button {custom_id!r}: label longer than {MAX_BUTTON_LABEL} characters")
+        if component.get("type") in {3, 5, 6, 7, 8} and len(str(component.get("placeholder") or "")) > MAX_PLACEHOLDER:
+            problems.append(f"select {custom_id!r}: placeholder longer than {MAX_PLACEHOLDER} characters")
         if component.get("type") == 3:
-            options = component.get("options", [])
-            if not 1 <= len(options) <= MAX_SELECT_OPTIONS:
-                problems.append(f"select {custom_id!r}: {len(options)} options, 1 to {MAX_SELECT_OPTIONS}")
-            values = [o.get("value") for o in options]
-            if len(set(values)) != len(values):
-                problems.append(f"select {custom_id!r}: option values must be unique")
+            problems.extend(_select_problems(component))
+    return problems
+
+
+def _select_problems(select: dict[str, Any]) -> list[str]:
+    problems = []
+    custom_id = select.get("custom_id")
+    options = select.get("options", [])
+    if not 1 <= len(options) <= MAX_SELECT_OPTIONS:
+        problems.append(f"select {custom_id!r}: {len(options)} options, 1 to {MAX_SELECT_OPTIONS}")
+    values = [o.get("value") for o in options]
+    if len(set(values)) != len(values):
+        problems.append(f"select {custom_id!r}: option values must be unique")
+    for j, option in enumerate(options):
+        for key, low in (("label", 1), ("value", 1), ("description", 0)):
+            text = str(option.get(key) or "")
+            if not low <= len(text) <= MAX_OPTION_TEXT:
+                problems.append(
+                    f"select {custom_id!r}: options.{j}.{key} must be {low} to {MAX_OPTION_TEXT} characters"
+                )
+    low, high = select.get("min_values", 1), select.get("max_values", 1)
+    if not 0 <= low <= high <= MAX_SELECT_OPTIONS or high > max(len(options), 1):
+        problems.append(f"select {custom_id!r}: min_values {low} and max_values {high} do not fit its options")
     return problems
 
 
@@ -116,6 +141,9 @@ def choices_problems(choices: list[dict[str, Any]]) -> list[str]:
     if len(choices) > MAX_CHOICES:
         problems.append(f"choices: {len(choices)}, at most {MAX_CHOICES}")
     for i, choice in enumerate(choices):
-        if not 1 <= len(str(choice.get("name", ""))) <= 100:
-            problems.append(f"choices.{i}.name: 1 to 100 characters")
+        if not 1 <= len(str(choice.get("name", ""))) <= MAX_CHOICE_TEXT:
+            problems.append(f"choices.{i}.name: 1 to {MAX_CHOICE_TEXT} characters")
+        value = choice.get("value")
+        if isinstance(value, str) and len(value) > MAX_CHOICE_TEXT:
+            problems.append(f"choices.{i}.value: at most {MAX_CHOICE_TEXT} characters")
     return problems

@@ -228,6 +228,34 @@ async def test_limits_are_enforced_like_discord(fake: FakeDiscord, world: World)
     assert [m.content for m in world.driver.public_messages(world.channel)] == ["ok"]
 
 
+async def test_select_and_embed_limits_are_enforced(fake: FakeDiscord, world: World) -> None:
+    """Select options, placeholders and embed parts over Discord's limits get the same 400."""
+    headers = {"Authorization": f"Bot {fake.token}"}
+    url = f"{fake.api_url}/channels/{world.channel.id}/messages"
+
+    def select(**changes: object) -> dict[str, object]:
+        base: dict[str, object] = {"type": 3, "custom_id": "s", "placeholder": "p", "min_values": 1, "max_values": 1}
+        base["options"] = [{"label": "a", "value": "a"}, {"label": "b", "value": "b"}]
+        return {"type": 1, "components": [{**base, **changes}]}
+
+    too_much = [
+        {"components": [select(options=[{"label": "x" * 101, "value": "a"}])]},
+        {"components": [select(options=[{"label": "a", "value": "v" * 101}])]},
+        {"components": [select(placeholder="p" * 151)]},
+        {"components": [select(max_values=3)]},
+        {"embeds": [{"title": "t", "author": {"name": "n" * 257}}]},
+        {"embeds": [{"title": "t" * 257}]},
+        {"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]},
+    ]
+    async with aiohttp.ClientSession() as http:
+        for body in too_much:
+            async with http.post(url, json={"content": "x", **body}, headers=headers) as reply:
+                assert reply.status == 400 and (await reply.json())["code"] == 50035, body
+        async with http.post(url, json={"content": "ok", "components": [select()]}, headers=headers) as reply:
+            assert reply.status == 200
+    assert [m.content for m in world.driver.public_messages(world.channel)] == ["ok"]
+
+
 async def test_expired_token_is_refused(fake: FakeDiscord, world: World, echo: BotProcess) -> None:
     """After 15 minutes (simulated), an interaction's token no longer edits its reply."""
     result = await world.driver.slash(world.alice, world.channel, "echo say", text="old")
