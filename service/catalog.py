@@ -32,6 +32,7 @@ EN: dict[str, str] = {
     "missing_permissions": "I cannot run a table here: my role lacks {missing} in this channel. Ask an admin "
     "to grant them (for a private thread, add me to it), then try again.",
     "too_many_cards": "That is more cards than the builder can hold: use /meld instead.",
+    "stale_component": "This button or menu is out of date: press Refresh on your hand (or type /hand) and try again.",
     # -- lobby ----------------------------------------------------------------------------
     "lobby_title": "Rami table: {title}",
     "lobby_preset": "Preset",
@@ -236,6 +237,8 @@ FR: dict[str, str] = {
     "no_table": "Il n'y a pas de table dans ce salon : ouvrez-en une avec /lobby create.",
     "busy": "Il y a déjà une table dans ce salon : terminez-la ou annulez-la d'abord.",
     "oops": "Désolé, quelque chose s'est mal passé de mon côté. /hand montre où en est la partie.",
+    "stale_component": "Ce bouton ou ce menu n'est plus à jour : appuyez sur Actualiser dans votre main (ou tapez "
+    "/hand), puis réessayez.",
     "btn_join": "Rejoindre",
     "btn_leave": "Quitter",
     "btn_start": "Commencer",

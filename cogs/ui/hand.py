@@ -5,7 +5,8 @@ without typing: draw (stock or discard pile), a meld builder (pick the cards of 
 lay them all down at once), lay off (pick a meld, then the cards), discard (a select) and
 refresh. The two pickers, meld and lay off, live in :mod:`cogs.ui.meld`. The public game message
 carries a "My hand" button that sends a fresh private hand to whoever clicks it, at any time.
-Every value a component sends is checked again by the rules. A hand is built once per game
+Every value a component sends is checked: its form here (:mod:`cogs.ui.components`: a malformed one
+is refused as out of date), then again by the rules. A hand is built once per game
 version, seat and language (:mod:`cogs.ui.hand_cache`), and the hand of the person whose turn starts
 is built ahead of their first look (:func:`prepare_hand`).
 """
@@ -13,7 +14,6 @@ is built ahead of their first look (:func:`prepare_hand`).
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +22,7 @@ import discord
 from cogs.ui import render
 from cogs.ui.components import (
     Guarded,
+    Malformed,
     Prebuilt,
     button_json,
     custom_id,
@@ -29,6 +30,7 @@ from cogs.ui.components import (
     register,
     row_json,
     select_json,
+    stale,
     template,
     values,
 )
@@ -38,6 +40,7 @@ from data import GameRow
 from rummy import actions as act
 from rummy.cards import Card, take_out
 from rummy.deal import Phase
+from rummy.errors import RummyError
 from rummy.table import Table
 from rummy.view import PlayerView, view_for
 from service.catalog import Translator
@@ -180,14 +183,16 @@ def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View
 # -- the components -----------------------------------------------------------------------------
 
 
+def picked_cards(interaction: discord.Interaction, low: int = 1, high: int = MAX_OPTIONS) -> list[Card]:
+    """The cards picked in a select of cards (``low`` to ``high`` of them), or the stale refusal."""
+    try:
+        return [Card.parse(v) for v in values(interaction, low, high)]
+    except RummyError:
+        raise stale() from None
+
+
 class HandItem(Guarded):
     """Base of the hand's components: the game id rides in the custom_id."""
-
-    game_id: int
-
-    @staticmethod
-    def game(match: re.Match[str]) -> int:
-        return int(match["game"])
 
 
 @register
@@ -202,10 +207,6 @@ class HandButton(HandItem, discord.ui.DynamicItem[Button], template=template("ha
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> HandButton:
-        return cls(cls.game(match))
-
     async def run(self, interaction: discord.Interaction) -> None:
         await show_hand(context(interaction), self.game_id)
 
@@ -218,25 +219,22 @@ class RefreshButton(HandItem, discord.ui.DynamicItem[Button], template=template(
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> RefreshButton:
-        return cls(cls.game(match))
-
     async def run(self, interaction: discord.Interaction) -> None:
         await show_hand(context(interaction), self.game_id, edit=True)
 
 
 @register
-class DrawButton(
-    HandItem,
-    discord.ui.DynamicItem[Button],
-    template=template("draw:(?P<source>stock|discard)(?::(?P<card>[0-9TJQKAHDSCK=]+))?"),
-):
+class DrawButton(HandItem, discord.ui.DynamicItem[Button], template=template("draw")):
     """Draw from the stock, or take the discard pile's top: the card the label promised rides in the
     custom_id (``draw:discard:7H``) and the click is refused if another card is on top now."""
 
     def __init__(
-        self, game_id: int, source: str, label: str = "Draw", disabled: bool = False, card: Card | None = None
+        self,
+        game_id: int,
+        source: str = "stock",
+        label: str = "Draw",
+        disabled: bool = False,
+        card: Card | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
@@ -255,8 +253,13 @@ class DrawButton(
         return custom_id(game_id, "draw", *parts)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> DrawButton:
-        return cls(cls.game(match), match["source"], card=Card.parse(match["card"]) if match["card"] else None)
+    def parse(cls, game_id: int, data: str | None) -> DrawButton:
+        source, colon, card = (data or "").partition(":")
+        if data == "stock":
+            return cls(game_id, "stock")
+        if source == "discard" and (card or not colon):
+            return cls(game_id, "discard", card=Card.parse(card) if card else None)
+        raise Malformed(data)
 
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
@@ -287,13 +290,9 @@ class DiscardSelect(HandItem, discord.ui.DynamicItem[Select], template=template(
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> DiscardSelect:
-        return cls(cls.game(match))
-
     async def run(self, interaction: discord.Interaction) -> None:
-        picked = values(interaction)
-        await play(context(interaction), act.Discard(Card.parse(picked[0])), self.game_id, edit=True)
+        [card] = picked_cards(interaction, 1, 1)
+        await play(context(interaction), act.Discard(card), self.game_id, edit=True)
 
 
 def board_view(game_id: int, tr: Translator) -> discord.ui.View:

@@ -57,18 +57,8 @@ async def start(ctx: Ctx, game_id: int | None = None) -> Outcome:
     return out
 
 
-class _LobbyButton(Guarded):
-    """Shared parts of the three lobby buttons."""
-
-    game_id: int
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> Any:
-        return cls(int(match["game"]))  # type: ignore[call-arg]
-
-
 @register
-class JoinButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("join")):
+class JoinButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("join")):
     def __init__(self, game_id: int, label: str = "Join") -> None:
         super().__init__(
             discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=custom_id(game_id, "join"))
@@ -80,7 +70,7 @@ class JoinButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], t
 
 
 @register
-class LeaveButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("leave")):
+class LeaveButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("leave")):
     def __init__(self, game_id: int, label: str = "Leave") -> None:
         super().__init__(
             discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id(game_id, "leave"))
@@ -92,7 +82,7 @@ class LeaveButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], 
 
 
 @register
-class StartButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("start")):
+class StartButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("start")):
     def __init__(self, game_id: int, label: str = "Start") -> None:
         super().__init__(
             discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=custom_id(game_id, "start"))

@@ -5,24 +5,34 @@ each meld is checked at once (a bad one is refused privately, the good ones stay
 picked so far ride in the components' ``custom_id``, so a restart loses nothing; "Lay down" plays
 them all in one action. "Lay off" offers the table's melds, then the cards to add to the one
 picked. Both redraw the private hand's message, "Back" returns to the hand, and the last click
-plays through :func:`cogs.ui.hand.play`, as the slash commands do. Every value is checked again
-by the rules.
+plays through :func:`cogs.ui.hand.play`, as the slash commands do. Every custom_id and value is
+checked for its form (a malformed one is refused as out of date, see :mod:`cogs.ui.components`),
+then again by the rules.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from cogs.ui import render
-from cogs.ui.components import custom_id, persistent, register, template, values
+from cogs.ui.components import Malformed, custom_id, persistent, register, stale, template, values
 from cogs.ui.context import context, update
-from cogs.ui.hand import MAX_OPTIONS, Button, HandItem, RefreshButton, Select, card_options, play, remaining
+from cogs.ui.hand import (
+    MAX_OPTIONS,
+    Button,
+    HandItem,
+    RefreshButton,
+    Select,
+    card_options,
+    picked_cards,
+    play,
+    remaining,
+)
 from rummy import actions as act
-from rummy.cards import Card, format_cards, parse_cards
+from rummy.cards import Card, format_cards, take_out
 from rummy.errors import RummyError
 from rummy.melds import make_meld
 from rummy.table import Table
@@ -38,7 +48,14 @@ def encode_groups(groups: Sequence[Sequence[Card]]) -> str:
 
 
 def decode_groups(text: str) -> list[list[Card]]:
-    return [parse_cards(g.replace(".", " ")) for g in text.split("|") if g]
+    """The melds :func:`encode_groups` wrote; a text it cannot have written raises :class:`Malformed`
+    (an empty meld) or :class:`~rummy.errors.BadCard`."""
+    if not text:
+        return []
+    groups = [[Card.parse(token) for token in group.split(".")] for group in text.split("|")]
+    if not all(groups):
+        raise Malformed(text)
+    return groups
 
 
 def builder_view(game_id: int, view: PlayerView, pending: list[list[Card]], tr: Translator) -> discord.ui.View:
@@ -72,10 +89,6 @@ class MeldButton(HandItem, discord.ui.DynamicItem[Button], template=template("mb
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> MeldButton:
-        return cls(cls.game(match))
-
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
@@ -85,12 +98,17 @@ class MeldButton(HandItem, discord.ui.DynamicItem[Button], template=template("mb
 
 
 @register
-class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs:(?P<groups>[^:]*)")):
+class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs")):
     """The builder's select: the cards of one more meld (the melds so far ride in the custom_id)."""
 
     def __init__(
-        self, game_id: int, pending: list[list[Card]], rest: Sequence[Card] = (), placeholder: str = "Cards"
+        self,
+        game_id: int,
+        pending: list[list[Card]] | None = None,
+        rest: Sequence[Card] = (),
+        placeholder: str = "Cards",
     ) -> None:
+        pending = pending or []
         options = card_options(rest) or [discord.SelectOption(label="—", value="none")]
         super().__init__(
             discord.ui.Select(
@@ -104,13 +122,17 @@ class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs:
         self.game_id, self.pending = game_id, pending
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> MeldPick:
-        return cls(cls.game(match), decode_groups(match["groups"]))
+    def parse(cls, game_id: int, data: str | None) -> MeldPick:
+        if data is None:
+            raise Malformed("no melds")
+        return cls(game_id, decode_groups(data))
 
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
+        group = picked_cards(interaction)
         _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
-        group = [Card.parse(v) for v in values(interaction)]
+        if take_out(view.hand, [c for g in [*self.pending, group] for c in g])[1]:
+            raise stale()  # cards the hand does not hold (any more): the builder is out of date
         try:  # a bad group is refused at once (privately): the builder keeps the good ones
             make_meld(group, view.rules)
         except RummyError as exc:
@@ -127,8 +149,8 @@ class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs:
 
 
 @register
-class MeldConfirm(HandItem, discord.ui.DynamicItem[Button], template=template("mk:(?P<groups>[^:]+)")):
-    def __init__(self, game_id: int, groups: list[list[Card]], label: str = "Lay down") -> None:
+class MeldConfirm(HandItem, discord.ui.DynamicItem[Button], template=template("mk")):
+    def __init__(self, game_id: int, groups: Sequence[Sequence[Card]] = (), label: str = "Lay down") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -139,8 +161,11 @@ class MeldConfirm(HandItem, discord.ui.DynamicItem[Button], template=template("m
         self.game_id, self.groups = game_id, groups
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> MeldConfirm:
-        return cls(cls.game(match), decode_groups(match["groups"]))
+    def parse(cls, game_id: int, data: str | None) -> MeldConfirm:
+        groups = decode_groups(data or "")
+        if not groups:
+            raise Malformed("no melds")
+        return cls(game_id, groups)
 
     async def run(self, interaction: discord.Interaction) -> None:
         action = act.Meld(tuple(tuple(g) for g in self.groups))
@@ -156,10 +181,6 @@ class LayOffButton(HandItem, discord.ui.DynamicItem[Button], template=template("
             )
         )
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> LayOffButton:
-        return cls(cls.game(match))
 
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
@@ -209,14 +230,13 @@ class LayOffMeld(HandItem, discord.ui.DynamicItem[Select], template=template("lo
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> LayOffMeld:
-        return cls(cls.game(match))
-
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
-        target = int(values(interaction)[0])
+        [picked] = values(interaction)
+        if not (picked.isascii() and picked.isdigit() and len(picked) <= 3):
+            raise stale()
+        target = int(picked)
         meld = next((m for m in view.melds if m.index == target), None)
         if meld is None or not view.hand:
             raise Refusal("no_meld_number")
@@ -228,8 +248,8 @@ class LayOffMeld(HandItem, discord.ui.DynamicItem[Select], template=template("lo
 
 
 @register
-class LayOffCards(HandItem, discord.ui.DynamicItem[Select], template=template("loc:(?P<meld>[0-9]+)")):
-    def __init__(self, game_id: int, target: int, hand: Sequence[Card] = (), placeholder: str = "Cards") -> None:
+class LayOffCards(HandItem, discord.ui.DynamicItem[Select], template=template("loc")):
+    def __init__(self, game_id: int, target: int = 0, hand: Sequence[Card] = (), placeholder: str = "Cards") -> None:
         options = card_options(hand) or [discord.SelectOption(label="—", value="none")]
         super().__init__(
             discord.ui.Select(
@@ -242,9 +262,11 @@ class LayOffCards(HandItem, discord.ui.DynamicItem[Select], template=template("l
         self.game_id, self.target = game_id, target
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> LayOffCards:
-        return cls(cls.game(match), int(match["meld"]))
+    def parse(cls, game_id: int, data: str | None) -> LayOffCards:
+        if data is None or not (data.isascii() and data.isdigit() and len(data) <= 3):
+            raise Malformed(data)
+        return cls(game_id, int(data))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        cards = tuple(Card.parse(v) for v in values(interaction))
+        cards = tuple(picked_cards(interaction))
         await play(context(interaction), act.LayOff(cards, self.target), self.game_id, edit=True)
