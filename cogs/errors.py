@@ -3,7 +3,8 @@
 A refusal (the rules, the table, the service or storage saying no) gets an ephemeral reply that
 says why; the state is untouched because every check happens before any change. Anything else
 is a bug: it is logged with its traceback and the user gets a short apology, never Discord's
-"This interaction failed". Replies use the follow-up once the response is done.
+"This interaction failed". Replies use the follow-up once the response is done. A refusal that
+names what the player typed shows a short, defused piece of it (:func:`cogs.ui.limits.quote`).
 
 :class:`RamiTree` refuses direct messages and routes command errors here; :class:`CommandText`
 localizes command descriptions from the message catalog when the commands are synced.
@@ -17,9 +18,10 @@ import discord
 from discord import app_commands
 
 from cogs.ui.context import reply
+from cogs.ui.limits import quote
 from cogs.ui.render import display
 from data import ChannelBusy, GameClosed, GameNotFound, StaleState
-from rummy.errors import RummyError
+from rummy.errors import BadCard, RummyError
 from service.catalog import CATALOG, EN, command_text, language, translator
 from service.games import Refusal
 
@@ -63,6 +65,8 @@ def refusal_text(interaction: discord.Interaction, error: BaseException) -> str 
     tr = translator(interaction.locale)
     if isinstance(error, Refusal):
         return tr(error.key, **error.params)
+    if isinstance(error, BadCard):  # its str() quotes the whole token, however long
+        return tr("bad_card", card=quote(error.token))
     if isinstance(error, RummyError):
         return rules_text(interaction.locale, error)
     for kind, key in _DATA_KEYS.items():

@@ -8,7 +8,8 @@ from discord.ext import commands
 
 from cogs.ui import render
 from cogs.ui.context import PRESET_CHOICES, context, reply
-from rummy.rules import find_preset
+from cogs.ui.limits import chosen
+from rummy.rules import PRESETS, find_preset
 from service.games import Refusal
 
 
@@ -40,7 +41,7 @@ class Info(commands.Cog):
     async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
         ctx = context(interaction)
         if preset is not None:
-            rules = find_preset(preset)
+            rules = find_preset(chosen(preset, PRESETS, "preset"))
         else:
             try:
                 _row, table = await ctx.service.current(ctx.channel_id)

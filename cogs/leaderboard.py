@@ -8,7 +8,9 @@ from discord.ext import commands
 
 from cogs.ui import render
 from cogs.ui.context import PRESET_CHOICES, context, reply
+from cogs.ui.limits import chosen
 from data import Standing
+from rummy.rules import PRESETS
 from service.catalog import Translator
 
 SHOWN = 10
@@ -45,6 +47,8 @@ class Leaderboard(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, preset: str | None = None) -> None:
         ctx = context(interaction)
+        if preset is not None:
+            chosen(preset, PRESETS, "preset")
         board = ctx.service.db.leaderboard
         people = await board.leaderboard(ctx.guild_id, preset, limit=SHOWN)
         everyone = await board.leaderboard(ctx.guild_id, preset, limit=SHOWN * 3, include_bots=True)

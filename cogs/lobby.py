@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -9,11 +11,18 @@ from discord.ext import commands
 from cogs.ui import lobby as lobby_ui
 from cogs.ui import render
 from cogs.ui.context import PRESET_CHOICES, context, reply
+from cogs.ui.limits import chosen, fit, quote, typed
+from rummy.rules import PRESETS
 from rummy.table import BOT_LEVELS
 from rummy.table_options import setting_choices, setting_help, setting_names
 from service.games import Refusal
 
 LEVEL_CHOICES = [app_commands.Choice(name=app_commands.locale_str(level), value=level) for level in BOT_LEVELS]
+RULE_LENGTH = 40  # the longest name of a rule or option is 29 characters
+VALUE_LENGTH = 40  # values are numbers, yes/no, or names like "after_opening_later_turns"
+RuleText = app_commands.Range[str, 1, RULE_LENGTH]
+ValueText = app_commands.Range[str, 1, VALUE_LENGTH]
+PLAIN_VALUE = re.compile(r"[\w .+-]*")  # what every value of a rule or option is written with
 
 
 NEEDED = {  # permission -> how Discord's settings name it
@@ -50,9 +59,11 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         missing = missing_permissions(interaction)
         if missing:
             raise Refusal("missing_permissions", missing=", ".join(missing))
+        if preset is not None:
+            chosen(preset, PRESETS, "preset")
         out = await ctx.service.create(ctx.guild_id, ctx.channel_id, ctx.who, preset)
         embed, view = ctx.rami.board.message(out.row, out.table, ctx.public)
-        kwargs = {"embed": embed} if view is None else {"embed": embed, "view": view}
+        kwargs = fit({"embed": embed} if view is None else {"embed": embed, "view": view})
         async with ctx.rami.board.creating(out.row.id):
             callback = await interaction.response.send_message(**kwargs)
             message_id = getattr(callback, "message_id", None)
@@ -97,8 +108,13 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
 
     @app_commands.command(name="set", description="Change a house rule or a table option before the start (host)")
     @app_commands.describe(rule="The house rule or table option to change", value="Its new value")
-    async def set_rule(self, interaction: discord.Interaction, rule: str, value: str) -> None:
+    async def set_rule(self, interaction: discord.Interaction, rule: RuleText, value: ValueText) -> None:
         ctx = context(interaction)
+        rule, value = typed(rule, RULE_LENGTH, "rule"), typed(value, VALUE_LENGTH, "value")
+        if rule.strip().lower() not in setting_names():
+            raise Refusal("unknown_setting", name=quote(rule))
+        if not PLAIN_VALUE.fullmatch(value):  # the rules' refusals quote a value as typed: only a plain one
+            raise Refusal("bad_value", name=rule.strip().lower(), value=quote(value))
         out = await ctx.service.configure(ctx.channel_id, ctx.who, rule, value)
         await reply(interaction, ctx.tr("set_done", name=out.detail["name"], value=out.detail["value"]), ephemeral=True)
         ctx.rami.board.refresh(out.row.id)
@@ -122,7 +138,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     @app_commands.choices(level=LEVEL_CHOICES)
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
         ctx = context(interaction)
-        out = await ctx.service.add_bot(ctx.channel_id, ctx.who, level)
+        out = await ctx.service.add_bot(ctx.channel_id, ctx.who, chosen(level, BOT_LEVELS, "level"))
         await reply(
             interaction,
             ctx.tr(

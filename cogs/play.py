@@ -1,7 +1,9 @@
 """Playing by typing: ``/draw``, ``/meld``, ``/layoff``, ``/swap``, ``/discard`` and ``/hand``.
 
 Card options autocomplete from the caller's own hand and ``meld`` from the melds on the table;
-autocomplete is only a suggestion, and every value is parsed and checked again by the rules.
+autocomplete is only a suggestion, and every value is parsed and checked again by the rules. Card
+options have a ``max_length`` (:data:`CARD_LENGTH`, :data:`CARDS_LENGTH`), and longer text is
+refused before it is read (:func:`cogs.ui.limits.typed`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from discord.ext import commands
 from cogs.ui import hand as hand_ui
 from cogs.ui import meld as meld_ui  # noqa: F401 - importing it registers the meld pickers' components
 from cogs.ui.context import context, rami
+from cogs.ui.limits import chosen, typed
 from data import GameRow
 from rummy import actions as act
 from rummy.cards import Card, parse_cards
@@ -23,6 +26,11 @@ from service.games import Refusal
 from service.hints import meld_command
 
 Choices = list[app_commands.Choice[str]]
+CARD_LENGTH = 20  # one card as typed ("10♥", "JK=10S"), with room to spare
+CARDS_LENGTH = 200  # a whole hand in melds ("7H 8H 9H | QC QD QS", jokers pinned), with room to spare
+CardText = app_commands.Range[str, 1, CARD_LENGTH]
+CardsText = app_commands.Range[str, 1, CARDS_LENGTH]
+SOURCES = ("stock", "discard")
 SOURCE_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str("stock"), value="stock"),
     app_commands.Choice(name=app_commands.locale_str("discard pile"), value="discard"),
@@ -85,13 +93,13 @@ class Play(commands.Cog):
     @app_commands.choices(source=SOURCE_CHOICES)
     @app_commands.guild_only()
     async def draw(self, interaction: discord.Interaction, source: str = "stock") -> None:
-        await hand_ui.play(context(interaction), act.Draw(act.Source(source)))
+        await hand_ui.play(context(interaction), act.Draw(act.Source(chosen(source, SOURCES, "source"))))
 
     @app_commands.command(name="meld", description="Lay down one or more melds (separate melds with |)")
     @app_commands.describe(cards="The cards, e.g. 7H 8H 9H | QC QD QS (JK=6S pins a joker)")
     @app_commands.guild_only()
-    async def meld(self, interaction: discord.Interaction, cards: str) -> None:
-        await hand_ui.play(context(interaction), act.Meld.parse(cards))
+    async def meld(self, interaction: discord.Interaction, cards: CardsText) -> None:
+        await hand_ui.play(context(interaction), act.Meld.parse(typed(cards, CARDS_LENGTH, "cards")))
 
     @meld.autocomplete("cards")
     async def meld_cards(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -112,21 +120,23 @@ class Play(commands.Cog):
     @app_commands.command(name="layoff", description="Add cards from your hand to a meld on the table")
     @app_commands.describe(cards="The cards to add, e.g. 10H JH", meld="The number of the meld on the table")
     @app_commands.guild_only()
-    async def layoff(self, interaction: discord.Interaction, cards: str, meld: int) -> None:
-        action = act.LayOff(tuple(parse_cards(cards)), _meld_number(meld))
+    async def layoff(self, interaction: discord.Interaction, cards: CardsText, meld: int) -> None:
+        action = act.LayOff(tuple(parse_cards(typed(cards, CARDS_LENGTH, "cards"))), _meld_number(meld))
         await hand_ui.play(context(interaction), action)
 
     @app_commands.command(name="swap", description="Take a joker from a meld by putting in the card it stands for")
     @app_commands.describe(meld="The number of the meld holding the joker", card="The card the joker stands for")
     @app_commands.guild_only()
-    async def swap(self, interaction: discord.Interaction, meld: int, card: str) -> None:
-        await hand_ui.play(context(interaction), act.Swap(_meld_number(meld), Card.parse(card)))
+    async def swap(self, interaction: discord.Interaction, meld: int, card: CardText) -> None:
+        await hand_ui.play(
+            context(interaction), act.Swap(_meld_number(meld), Card.parse(typed(card, CARD_LENGTH, "card")))
+        )
 
     @app_commands.command(name="discard", description="Discard a card and end your turn")
     @app_commands.describe(card="The card to discard, e.g. KS or K♠")
     @app_commands.guild_only()
-    async def discard(self, interaction: discord.Interaction, card: str) -> None:
-        await hand_ui.play(context(interaction), act.Discard(Card.parse(card)))
+    async def discard(self, interaction: discord.Interaction, card: CardText) -> None:
+        await hand_ui.play(context(interaction), act.Discard(Card.parse(typed(card, CARD_LENGTH, "card"))))
 
     @app_commands.command(name="hand", description="See your hand (only you see it)")
     @app_commands.guild_only()

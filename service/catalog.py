@@ -33,6 +33,11 @@ EN: dict[str, str] = {
     "to grant them (for a private thread, add me to it), then try again.",
     "too_many_cards": "That is more cards than the builder can hold: use /meld instead.",
     "stale_component": "This button or menu is out of date: press Refresh on your hand (or type /hand) and try again.",
+    "too_long": "That is too long: {option} takes at most {max} characters.",
+    "bad_choice": "{option} takes one of: {choices}.",
+    "bad_card": "'{card}' is not a card (try 7H, 10S, QD, AC, 7♥, or JK for a joker; JK=6S pins a joker to 6♠).",
+    "unknown_setting": "There is no rule or option called '{name}': pick one from the list.",
+    "bad_value": "'{value}' is not a value {name} can take: pick one from the list.",
     # -- lobby ----------------------------------------------------------------------------
     "lobby_title": "Rami table: {title}",
     "lobby_preset": "Preset",
@@ -239,6 +244,12 @@ FR: dict[str, str] = {
     "oops": "Désolé, quelque chose s'est mal passé de mon côté. /hand montre où en est la partie.",
     "stale_component": "Ce bouton ou ce menu n'est plus à jour : appuyez sur Actualiser dans votre main (ou tapez "
     "/hand), puis réessayez.",
+    "too_long": "C'est trop long : {option} accepte au plus {max} caractères.",
+    "bad_choice": "{option} accepte l'une de ces valeurs : {choices}.",
+    "bad_card": "« {card} » n'est pas une carte (essayez 7H, 10S, QD, AC, 7♥, ou JK pour un joker ; JK=6S fixe un "
+    "joker à 6♠).",
+    "unknown_setting": "Il n'y a pas de règle ni d'option appelée « {name} » : choisissez-en une dans la liste.",
+    "bad_value": "« {value} » n'est pas une valeur possible pour {name} : choisissez-en une dans la liste.",
     "btn_join": "Rejoindre",
     "btn_leave": "Quitter",
     "btn_start": "Commencer",

@@ -20,8 +20,8 @@ from collections.abc import Collection, Iterable
 from typing import Any
 
 import discord
-from discord.utils import escape_markdown, escape_mentions
 
+from cogs.ui.render import display
 from service.games import Refusal
 
 CONTENT = 2000
@@ -53,8 +53,9 @@ def clip(text: str, limit: int) -> str:
 
 def quote(text: str, limit: int = QUOTE) -> str:
     """A piece of what a player typed, safe to show back: on one line, at most ``limit``
-    characters (then "…"), with its markdown escaped and its mentions defused."""
-    return escape_mentions(escape_markdown(clip(" ".join(str(text).split()), limit)))
+    characters (then "…"), with its markdown escaped and its mentions defused (as a name is,
+    :func:`cogs.ui.render.display`)."""
+    return display(clip(" ".join(str(text).split()), limit))
 
 
 def typed(text: str, limit: int, option: str) -> str:

@@ -139,3 +139,13 @@ def test_choices(commands: Commands) -> None:
     assert values("leaderboard", "preset") == presets
     assert values("draw", "source") == ["stock", "discard"]
     assert values("lobby", "addbot", "level") == list(BOT_LEVELS) == ["easy", "normal", "hard"]
+
+
+def test_every_text_option_is_bounded(commands: Commands) -> None:
+    """A string option has choices or a max_length (at most 200), so Discord's client never sends a
+    novel; the bot refuses anything longer that still arrives."""
+    string = 3
+    for name, command in commands.items():
+        for path, opt in walk(command.get("options", []), "/" + name):
+            if opt["type"] == string and not opt.get("choices"):
+                assert 1 <= opt.get("max_length", 6000) <= 200, path
