@@ -14,7 +14,6 @@ hash is kept in the database). The bot asks for no privileged intent.
 from __future__ import annotations
 
 import functools
-import gc
 import hashlib
 import json
 import logging
@@ -37,7 +36,6 @@ from cogs.ui.context import NO_MENTIONS, Rami
 from cogs.ui.hand import prepare_hand
 from cogs.ui.hand_cache import HandCache
 from cogs.ui.priority import FirstReplies
-from cogs.ui.quiet_gc import QuietCollector
 from data import Database, MetaStore
 from service.games import GameService
 from service.hints import AdviceCache, Foresight
@@ -142,9 +140,7 @@ class RamiBot(commands.Bot):
         """Open the database and build what the cogs reach through ``bot.rami``."""
         self.db = db = await Database.open(self.settings.db_path)
         service = GameService(db)
-        collector = QuietCollector()
-
-        replies = FirstReplies(on_clear=collector.poke)  # nobody owes a first reply: collect garbage
+        replies = FirstReplies()
         board = Board(service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn, later=replies.later)
         timers = Timers(service, board, turn=replies.turn)
         advice = AdviceCache()
@@ -184,9 +180,6 @@ class RamiBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
-        # What exists now (modules, commands, the servers' caches) lives as long as the process:
-        # out of the collector's scans, a full collection under load pauses the loop far less.
-        gc.freeze()
 
     async def close(self) -> None:
         if self.rami is not None and self.rami.foresight is not None:
@@ -197,11 +190,6 @@ class RamiBot(commands.Bot):
 
 
 def main() -> int:
-    # The young generation is collected at quiet moments, between actions (cogs/quiet_gc.py). The
-    # interpreter's own collection, with a young threshold of 50,000 objects instead of 700, is the
-    # backstop for an overload that never leaves a quiet moment: a burst of actions is no longer
-    # interrupted by collections scanning the actions still in flight.
-    gc.set_threshold(50_000, 20, 10)
     load_dotenv(HERE / ".env")
     try:
         settings = Settings.from_env(os.environ)

@@ -40,11 +40,11 @@ class FirstReplies:
     """The interactions still owing their first reply; secondary work waits its :meth:`turn`."""
 
     def __init__(
-        self, max_wait: float = 1.0, check_every: float = 0.1, on_clear: Callable[[], None] | None = None
+        self, max_wait: float = 1.0, check_every: float = 0.1, on_clear: Callable[[], object] | None = None
     ) -> None:
         self.max_wait = max_wait
         self.check_every = check_every
-        self.on_clear = on_clear  # called whenever nothing is owed any more (cogs.ui.quiet_gc)
+        self.on_clear = on_clear  # called whenever nothing is owed any more
         self._owed: dict[int, tuple[discord.Interaction, float]] = {}
         self._waiting: list[tuple[float, Callable[[], None]]] = []  # (loop deadline, what to run)
         self._sweep: asyncio.TimerHandle | None = None
