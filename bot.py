@@ -33,12 +33,10 @@ from cogs.timers import Timers
 from cogs.ui.board import Board, DiscordChannels
 from cogs.ui.components import ALL_ITEMS
 from cogs.ui.context import NO_MENTIONS, Rami
-from cogs.ui.hand import prepare_hand
-from cogs.ui.hand_cache import HandCache
 from cogs.ui.priority import FirstReplies
 from data import Database, MetaStore
 from service.games import GameService
-from service.hints import AdviceCache, Foresight
+from service.hints import AdviceCache
 
 log = logging.getLogger("rami")
 
@@ -143,18 +141,9 @@ class RamiBot(commands.Bot):
         replies = FirstReplies()
         board = Board(service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn, later=replies.later)
         timers = Timers(service, board, turn=replies.turn)
-        advice = AdviceCache()
-        hands = HandCache()
-        foresight = Foresight(service.cached, advice, turn=replies.turn, then=functools.partial(prepare_hand, hands))
-
-        def changed(channel_id: int) -> None:
-            timers.poke(channel_id)
-            foresight.poke(channel_id)
-
-        # A change replans its game's timers, and prepares the advice and the hand of whoever's
-        # turn starts, once no first reply is owed (cogs.ui.priority).
-        service.on_change = lambda channel_id: replies.later(functools.partial(changed, channel_id))
-        self.rami = Rami(service, board, timers, replies, advice, foresight, hands)
+        # A change replans its game's timers once no first reply is owed (cogs.ui.priority).
+        service.on_change = lambda channel_id: replies.later(functools.partial(timers.poke, channel_id))
+        self.rami = Rami(service, board, timers, replies, AdviceCache())
         return self.rami
 
     def locale_of(self, guild_id: int) -> object:
@@ -182,8 +171,6 @@ class RamiBot(commands.Bot):
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        if self.rami is not None and self.rami.foresight is not None:
-            self.rami.foresight.close()  # advice worked out ahead of time: nobody waits for it
         await super().close()  # unloads the extensions: the timers stop before the database closes
         if self.db is not None:
             await self.db.close()

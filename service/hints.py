@@ -9,19 +9,14 @@ player's :class:`~rummy.view.PlayerView`. The solver is exact and CPU-bound, so 
 A player's advice depends only on the game's version and their seat, and one version is looked at
 many times (the hand sent after a move, "My hand", ``/hand``, the refresh button, ``/hint``, and
 ``/meld``'s autocomplete at every keystroke), so :class:`AdviceCache` works it out once per version.
-:class:`Foresight` works out, at quiet moments, the advice of the person whose turn starts: the
-first look of a turn is the common one, and it then costs no solver time.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
-from data import GameRow
 from rummy import actions as act
 from rummy.cards import Card
 from rummy.deal import Phase
@@ -30,10 +25,7 @@ from rummy.game import Game
 from rummy.melds import Meld
 from rummy.rules import Rules
 from rummy.solver import Solution, best_discard, best_melds, is_quick
-from rummy.table import Table
-from rummy.view import PlayerView, view_for
-
-log = logging.getLogger(__name__)
+from rummy.view import PlayerView
 
 
 @dataclass(frozen=True)
@@ -183,77 +175,3 @@ class AdviceCache:
         advice = await advise_async(view, game)
         self.put(game_id, version, view.seat, advice)
         return advice
-
-
-class Foresight:
-    """Works out the advice of the person whose turn starts, once no interaction owes its first reply.
-
-    :meth:`poke` is called after each change of a game (by the service's ``on_change``). The games
-    poked queue in order, once each, and one task takes them one at a time, waiting for its
-    ``turn`` (:meth:`cogs.ui.priority.FirstReplies.turn`) before each, so a burst of actions always
-    goes first. It reads only the tables this process committed or read last (no database read):
-    if the table moved on meanwhile, the advice is of a version nobody asks for, and is dropped in
-    time. Computer players and lobbies are skipped, and so is the advice at tables with hints off.
-    ``then`` is given the player's row, table, seat and advice (None with hints off): the bot builds
-    their hand with it (:func:`cogs.ui.hand.prepare_hand`), so the turn's first look only sends it.
-    """
-
-    def __init__(
-        self,
-        active: Callable[[int], tuple[GameRow, Table] | None],
-        cache: AdviceCache,
-        turn: Callable[[], Awaitable[None]] | None = None,
-        then: Callable[[GameRow, Table, int, Advice | None], None] | None = None,
-    ) -> None:
-        self.active = active  # channel id -> its active game's row and table, as last seen here
-        self.cache = cache
-        self.turn = turn
-        self.then = then  # with the player's advice (None: hints off): builds their hand (cogs.ui.hand)
-        self._pending: dict[int, None] = {}  # channel ids, in order
-        self._task: asyncio.Task[None] | None = None
-        self.prepared = 0
-
-    def poke(self, channel_id: int) -> None:
-        self._pending[channel_id] = None
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="rami-foresight")
-
-    async def settle(self) -> None:
-        """Return once nothing is queued (tests)."""
-        while self._task is not None and not self._task.done():
-            await asyncio.wait({self._task})
-
-    def close(self) -> None:
-        self._pending.clear()
-        if self._task is not None:
-            self._task.cancel()
-
-    async def _run(self) -> None:
-        while self._pending:
-            if self.turn is not None:
-                await self.turn()
-            if not self._pending:
-                return
-            channel_id = next(iter(self._pending))
-            del self._pending[channel_id]
-            try:
-                await self._prepare(channel_id)
-            except Exception:  # advice is a convenience: never let it stop the others
-                log.exception("could not prepare the advice of the game in channel %s", channel_id)
-
-    async def _prepare(self, channel_id: int) -> None:
-        found = self.active(channel_id)
-        if found is None:
-            return
-        row, table = found
-        seat = table.turn
-        if table.game is None or seat is None or table.players[seat].is_bot:
-            return
-        advice = None
-        if table.options.hints:
-            advice = self.cache.get(row.id, row.version, seat)
-            if advice is None:
-                advice = await self.cache.advice(row.id, row.version, view_for(table.game, seat), table.game)
-                self.prepared += 1
-        if self.then is not None:
-            self.then(row, table, seat, advice)

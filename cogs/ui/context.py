@@ -1,7 +1,7 @@
 """What every cog and component needs: the bot's services, the caller, and how to reply.
 
 The bot carries one :class:`Rami` container (``bot.rami``): the game service, the public board,
-the timers, the first replies still owed, and the advice and private hands already worked out.
+the timers, the first replies still owed, and the advice already worked out.
 :func:`context` turns an interaction into a :class:`Ctx` (who asks, where, in which language)
 and refuses direct messages. :func:`reply` answers through the interaction response, or through
 a follow-up once the response is done; :func:`update` redraws the private message a component sits
@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from cogs.ui.hand_cache import HandCache
 from cogs.ui.limits import fit
 from cogs.ui.priority import FirstReplies
 from rummy.rules import PRESETS
 from service.catalog import Translator, translator
 from service.games import GameService, Refusal, Who
-from service.hints import AdviceCache, Foresight
+from service.hints import AdviceCache
 
 if TYPE_CHECKING:
     from cogs.timers import Timers
@@ -41,8 +40,6 @@ class Rami:
     timers: Timers
     replies: FirstReplies = field(default_factory=FirstReplies)  # who still owes a first reply
     advice: AdviceCache = field(default_factory=AdviceCache)  # hints worked out, per game version
-    foresight: Foresight | None = None  # prepares the advice and hand of whoever's turn starts
-    hands: HandCache = field(default_factory=HandCache)  # private hands built, per game version
 
 
 def rami(interaction: discord.Interaction) -> Rami:

@@ -6,9 +6,7 @@ lay them all down at once), lay off (pick a meld, then the cards), discard (a se
 refresh. The two pickers, meld and lay off, live in :mod:`cogs.ui.meld`. The public game message
 carries a "My hand" button that sends a fresh private hand to whoever clicks it, at any time.
 Every value a component sends is checked: its form here (:mod:`cogs.ui.components`: a malformed one
-is refused as out of date), then again by the rules. A hand is built once per game
-version, seat and language (:mod:`cogs.ui.hand_cache`), and the hand of the person whose turn starts
-is built ahead of their first look (:func:`prepare_hand`).
+is refused as out of date), then again by the rules.
 """
 
 from __future__ import annotations
@@ -35,17 +33,15 @@ from cogs.ui.components import (
     values,
 )
 from cogs.ui.context import Ctx, context, reply, update
-from cogs.ui.hand_cache import HandCache, HandReply
 from data import GameRow
 from rummy import actions as act
 from rummy.cards import Card, take_out
 from rummy.deal import Phase
 from rummy.errors import RummyError
 from rummy.table import Table
-from rummy.view import PlayerView, view_for
+from rummy.view import PlayerView
 from service.catalog import Translator
 from service.games import Outcome, Refusal
-from service.hints import Advice
 
 MAX_OPTIONS = 25
 Button = discord.ui.Button[Any]
@@ -58,11 +54,11 @@ Select = discord.ui.Select[Any]
 async def show_hand(ctx: Ctx, game_id: int | None = None, *, edit: bool = False) -> None:
     """Send the caller's hand privately (``edit``: redraw the private message clicked on)."""
     row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, game_id)
-    hand = await _hand_reply(ctx, row, table, view)
+    hand = await _hand(ctx, row, table, view)
     if edit:
-        await update(ctx.interaction, embed=hand.embed, view=hand.view)
+        await update(ctx.interaction, **hand)
     else:
-        await reply(ctx.interaction, embed=hand.embed, view=hand.view, ephemeral=True)
+        await reply(ctx.interaction, ephemeral=True, **hand)
 
 
 async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit: bool = False) -> None:
@@ -89,40 +85,17 @@ async def _private_hand(ctx: Ctx, out: Outcome) -> dict[str, Any]:
     view = out.view(out.seat) if out.table.status.active else None
     if view is None:
         return {}
-    hand = await _hand_reply(ctx, out.row, out.table, view)
-    return {"embed": hand.embed, "view": hand.view}
+    return await _hand(ctx, out.row, out.table, view)
 
 
-async def _hand_reply(ctx: Ctx, row: GameRow, table: Table, view: PlayerView) -> HandReply:
-    """The caller's hand at ``row``'s version, in their language: built already, or built now."""
+async def _hand(ctx: Ctx, row: GameRow, table: Table, view: PlayerView) -> dict[str, Any]:
+    """The caller's hand at ``row``'s version, in their language: its embed and its components."""
     assert view.seat is not None, "a spectator has no hand"
-    hands = ctx.rami.hands
-    hands.seen(ctx.who.id, ctx.tr)
-    found = hands.get(row.id, row.version, view.seat, ctx.tr)
-    if found is not None:
-        return found
     advice = await ctx.rami.advice.advice(row.id, row.version, view, table.game) if table.options.hints else None
-    return build_hand(hands, row, table, view, ctx.tr, advice)
-
-
-def build_hand(
-    hands: HandCache, row: GameRow, table: Table, view: PlayerView, tr: Translator, advice: Advice | None
-) -> HandReply:
-    """Build ``view``'s hand at ``row``'s version (``advice``: the hints, if on) and keep it."""
-    assert view.seat is not None, "a spectator has no hand"
-    hand = HandReply(render.hand_embed(view, table, tr, advice, row.turn_deadline), hand_view(row.id, view, tr))
-    hands.put(row.id, row.version, view.seat, tr, hand)
-    return hand
-
-
-def prepare_hand(hands: HandCache, row: GameRow, table: Table, seat: int, advice: Advice | None) -> None:
-    """Build ahead of time the hand of ``seat``, whose turn starts, in the language its player last
-    saw their hand in (for :class:`service.hints.Foresight`); nothing if that is not known."""
-    user_id = table.user_id(seat)
-    tr = hands.language(user_id) if user_id is not None else None
-    if tr is None or table.game is None or hands.get(row.id, row.version, seat, tr) is not None:
-        return
-    build_hand(hands, row, table, view_for(table.game, seat), tr, advice)
+    return {
+        "embed": render.hand_embed(view, table, ctx.tr, advice, row.turn_deadline),
+        "view": hand_view(row.id, view, ctx.tr),
+    }
 
 
 # -- views ------------------------------------------------------------------------------------

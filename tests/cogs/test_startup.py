@@ -18,7 +18,6 @@ import pytest_asyncio
 import bot as rami_bot
 from bot import DEFAULT_DB, ConfigError, RamiBot, Settings, no_voice_warning
 from cogs.errors import CommandText
-from service.catalog import translator
 from service.games import Who
 from tests.fakediscord import BotProcess, Driver, FakeDiscord
 from tests.fakediscord.process import REPO_ROOT, SITECUSTOMIZE_DIR
@@ -307,25 +306,3 @@ async def test_choice_names_are_localized(offline_bot: RamiBot) -> None:
         ("stock", "pioche"),
         ("discard", "défausse"),
     ]
-
-
-async def test_a_change_prepares_the_advice_and_hand_of_whoever_moves_next(offline_bot: RamiBot) -> None:
-    """The bot's wiring: after a change, once no first reply is owed, the advice of the person whose
-    turn starts is worked out ahead of the first look (service.hints.Foresight), and their hand is
-    built in the language they last saw it in (cogs.ui.hand.prepare_hand)."""
-    rami = offline_bot.rami
-    assert rami is not None and rami.foresight is not None
-    service = rami.service
-    alice, bob = Who(1, "Alice"), Who(2, "Bob")
-    french = translator("fr")
-    for who in (alice, bob):
-        rami.hands.seen(who.id, french)
-    await service.create(10, 20, alice, "basic")
-    await service.join(20, bob)
-    out = await service.start(20, alice)
-    await rami.foresight.settle()
-    assert out.table.turn is not None
-    assert rami.advice.get(out.row.id, out.row.version, out.table.turn) is not None
-    assert rami.foresight.prepared == 1
-    hand = rami.hands.get(out.row.id, out.row.version, out.table.turn, french)
-    assert hand is not None and hand.embed.title is not None and hand.embed.title.startswith("Votre main")

@@ -1,24 +1,18 @@
-"""Advice is worked out once per game version and seat, and the advice of whoever's turn starts is
-prepared at quiet moments, after the first replies, skipping computer players and `hints no`."""
+"""Advice is worked out once per game version and seat, and shared by every look at that version."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from cogs.ui.priority import FirstReplies
 from rummy.table import Table
 from rummy.view import PlayerView, view_for
 from service import hints as advice_module
-from service.hints import Advice, AdviceCache, Foresight, advise
-from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
+from service.hints import Advice, AdviceCache, advise
+from tests.cogs.conftest import ALICE, BOB, Harness
 from tests.cogs.test_play import seats
-from tests.cogs.test_priority import LONG, fake
-from tests.rummy.table_support import HOST, lobby, started
+from tests.rummy.table_support import started
 
 
 def advice_of(table: Table, seat: int) -> Advice:
@@ -95,113 +89,3 @@ async def test_looks_at_one_version_share_their_advice(h: Harness, monkeypatch: 
     assert drawn == 2
     await h.slash(me, "hand")
     assert len(worked) == drawn
-
-
-def foresight_for(h: Harness, turn: Any = None, then: Any = None) -> Foresight:
-    """A foresight on the harness's service, poked after every change like the bot's."""
-    foresight = Foresight(h.service.cached, h.client.rami.advice, turn=turn, then=then)
-    timers = h.timers
-
-    def changed(channel_id: int) -> None:
-        timers.poke(channel_id)
-        foresight.poke(channel_id)
-
-    h.service.on_change = changed
-    return foresight
-
-
-async def test_the_advice_of_whoever_turn_starts_is_ready(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
-    worked = counting(monkeypatch)
-    foresight = foresight_for(h)
-    await h.open_table(ALICE, BOB)
-    me, other = await seats(h)
-    await h.slash(me, "draw")
-    card = str((await h.view(me)).hand[0])
-    await h.slash(me, "discard", card=card)
-    await foresight.settle()
-    row, table = await h.service.current(CHANNEL)
-    seat = table.seat_of(other.id)
-    assert table.turn == seat
-    ready = h.client.rami.advice.get(row.id, row.version, seat)
-    assert ready == advice_of(table, seat)
-    before = list(worked)
-    look = await h.slash(other, "hand")
-    assert worked == before  # the look used the prepared advice
-    assert "Melds in your hand" in look.text or "Your turn" in look.text
-    assert foresight.prepared >= 1
-
-
-def known(table: Table, version: int = 1) -> Any:
-    """``Foresight``'s view of the tables: this one, in every channel."""
-    row = SimpleNamespace(id=1, version=version, turn_deadline=None)
-    return lambda _channel: (row, table)
-
-
-def bot_to_move() -> Table:
-    """A started table of Alice and a computer player, the computer player to move."""
-    for seed in range(100):
-        table = lobby(seed=seed)
-        table.add_bot(HOST)
-        table.start(HOST)
-        if table.turn is not None and table.players[table.turn].is_bot:
-            return table
-    raise AssertionError("no seed lets the computer player start")
-
-
-async def test_computer_players_and_hints_off_are_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
-    worked = counting(monkeypatch)
-    with_bot = bot_to_move()
-    hints_off = lobby()
-    hints_off.join(BOB.id, BOB.name)
-    hints_off.set(HOST, "hints", "no")
-    hints_off.start(HOST)
-    for table in (with_bot, hints_off, lobby()):
-        foresight = Foresight(known(table), AdviceCache())
-        foresight.poke(CHANNEL)
-        await foresight.settle()
-        assert foresight.prepared == 0
-    assert worked == []
-
-
-async def test_it_waits_for_the_first_replies() -> None:
-    replies = FirstReplies(max_wait=LONG)
-    owed = fake(1)
-    replies.owe(owed)
-    table = started()
-    cache = AdviceCache()
-    foresight = Foresight(known(table), cache, turn=replies.turn)
-    foresight.poke(CHANNEL)
-    for _ in range(20):
-        await asyncio.sleep(0)
-    assert foresight.prepared == 0 and len(cache) == 0
-    replies.paid(owed)
-    await asyncio.wait_for(foresight.settle(), 5)
-    assert table.turn is not None and cache.get(1, 1, table.turn) == advice_of(table, table.turn)
-
-
-@pytest.mark.logs_errors
-async def test_a_failure_is_logged_and_the_others_go_on(caplog: pytest.LogCaptureFixture) -> None:
-    table = started()
-    cache = AdviceCache()
-
-    def active(channel: int) -> Any:
-        if channel == 1:
-            raise RuntimeError("boom")
-        return SimpleNamespace(id=channel, version=1), table
-
-    foresight = Foresight(active, cache)
-    with caplog.at_level(logging.ERROR, logger="service.hints"):
-        foresight.poke(1)
-        foresight.poke(2)
-        await foresight.settle()
-    assert "could not prepare" in caplog.text and foresight.prepared == 1
-    assert table.turn is not None and cache.get(2, 1, table.turn) is not None
-
-
-async def test_close_stops_the_queue() -> None:
-    foresight = Foresight(known(started()), AdviceCache(), turn=lambda: asyncio.sleep(LONG))
-    foresight.poke(CHANNEL)
-    await asyncio.sleep(0)
-    foresight.close()
-    await asyncio.wait_for(foresight.settle(), 5)  # the task ends: cancelled while it waited its turn
-    assert foresight.prepared == 0
