@@ -13,7 +13,6 @@ hash is kept in the database). The bot asks for no privileged intent.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import logging
@@ -33,7 +32,6 @@ from cogs.timers import Timers
 from cogs.ui.board import Board, DiscordChannels
 from cogs.ui.components import ALL_ITEMS
 from cogs.ui.context import NO_MENTIONS, Rami
-from cogs.ui.priority import FirstReplies
 from data import Database, MetaStore
 from service.games import GameService
 from service.hints import AdviceCache
@@ -138,12 +136,10 @@ class RamiBot(commands.Bot):
         """Open the database and build what the cogs reach through ``bot.rami``."""
         self.db = db = await Database.open(self.settings.db_path)
         service = GameService(db)
-        replies = FirstReplies()
-        board = Board(service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn, later=replies.later)
-        timers = Timers(service, board, turn=replies.turn)
-        # A change replans its game's timers once no first reply is owed (cogs.ui.priority).
-        service.on_change = lambda channel_id: replies.later(functools.partial(timers.poke, channel_id))
-        self.rami = Rami(service, board, timers, replies, AdviceCache())
+        board = Board(service, DiscordChannels(self), locale_for=self.locale_of)
+        timers = Timers(service, board)
+        service.on_change = timers.poke  # a change replans its game's timers
+        self.rami = Rami(service, board, timers, AdviceCache())
         return self.rami
 
     def locale_of(self, guild_id: int) -> object:

@@ -6,21 +6,18 @@ mark a board as out of date; one tracked task per game redraws it, at most once 
 ``min_interval`` seconds with the latest state, so a burst of moves (computer players) costs
 one edit, within Discord's limit of about 5 messages per 5 seconds per channel. All boards also
 share one pace (``max_rate`` redraws per second, default 20) so that many busy tables together
-stay well under Discord's global limit of 50 requests per second. A redraw is never urgent: it
-waits its ``turn`` (:mod:`cogs.ui.priority`) behind interactions still owing their first reply.
-The board is built from the spectator view and public events only. Whatever the size of the game,
-what goes out fits Discord's limits (:func:`cogs.ui.limits.fit`, applied in :meth:`Board._send`
-and :meth:`Board._edit`).
+stay well under Discord's global limit of 50 requests per second. The board is built from the
+spectator view and public events only. Whatever the size of the game, what goes out fits Discord's
+limits (:func:`cogs.ui.limits.fit`, applied in :meth:`Board._send` and :meth:`Board._edit`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -74,15 +71,11 @@ class Board:
         locale_for: Callable[[int], object] = lambda guild_id: "en",
         min_interval: float = 1.5,
         max_rate: float | None = 20.0,
-        turn: Callable[[], Awaitable[None]] | None = None,
-        later: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
         self.service = service
         self.channels = channels
         self.locale_for = locale_for
         self.min_interval = min_interval
-        self.turn = turn  # waits until no interaction owes its first reply (cogs.ui.priority)
-        self.later = later  # runs a callback once no interaction owes its first reply
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last: dict[int, float] = {}
@@ -125,17 +118,9 @@ class Board:
 
     # -- redrawing ---------------------------------------------------------------------------
     def refresh(self, game_id: int) -> None:
-        """Mark a game's board out of date; it is redrawn soon with the latest state. Its task
-        starts once no interaction owes its first reply (``later``), not in the middle of a burst."""
+        """Mark a game's board out of date; it is redrawn soon with the latest state."""
         self._dirty.add(game_id)
-        if game_id not in self._tasks:
-            if self.later is None:
-                self._start(game_id)
-            else:
-                self.later(functools.partial(self._start, game_id))
-
-    def _start(self, game_id: int) -> None:
-        if game_id in self._tasks or game_id not in self._dirty:
+        if game_id in self._tasks:
             return
         task = asyncio.get_running_loop().create_task(self._flush(game_id), name=f"rami-board-{game_id}")
         self._tasks[game_id] = task
@@ -152,8 +137,6 @@ class Board:
                 wait = self._last.get(game_id, -1e9) + self.min_interval - loop.time()
                 if wait > 0:
                     await asyncio.sleep(wait)
-                if self.turn is not None:
-                    await self.turn()
                 await self._pace(loop)
                 self._dirty.discard(game_id)
                 if await self._draw(game_id):

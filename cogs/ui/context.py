@@ -1,7 +1,7 @@
 """What every cog and component needs: the bot's services, the caller, and how to reply.
 
 The bot carries one :class:`Rami` container (``bot.rami``): the game service, the public board,
-the timers, the first replies still owed, and the advice already worked out.
+the timers, and the advice already worked out.
 :func:`context` turns an interaction into a :class:`Ctx` (who asks, where, in which language)
 and refuses direct messages. :func:`reply` answers through the interaction response, or through
 a follow-up once the response is done; :func:`update` redraws the private message a component sits
@@ -17,7 +17,6 @@ import discord
 from discord import app_commands
 
 from cogs.ui.limits import fit
-from cogs.ui.priority import FirstReplies
 from rummy.rules import PRESETS
 from service.catalog import Translator, translator
 from service.games import GameService, Refusal, Who
@@ -38,7 +37,6 @@ class Rami:
     service: GameService
     board: Board
     timers: Timers
-    replies: FirstReplies = field(default_factory=FirstReplies)  # who still owes a first reply
     advice: AdviceCache = field(default_factory=AdviceCache)  # hints worked out, per game version
 
 
@@ -73,8 +71,6 @@ def context(interaction: discord.Interaction) -> Ctx:
         raise Refusal("guild_only")
     user = interaction.user
     who = Who(user.id, user.display_name, moderator=interaction.permissions.manage_messages)
-    services = rami(interaction)
-    services.replies.owe(interaction)
     return Ctx(
         interaction,
         who,
@@ -82,7 +78,7 @@ def context(interaction: discord.Interaction) -> Ctx:
         interaction.channel_id,
         translator(interaction.locale),
         translator(interaction.guild_locale or interaction.locale),
-        services,
+        rami(interaction),
     )
 
 
@@ -92,12 +88,6 @@ def mentions(user_id: int | None) -> discord.AllowedMentions:
     if user_id is None:
         return NO_MENTIONS
     return discord.AllowedMentions(everyone=False, users=[discord.Object(user_id)], roles=False, replied_user=False)
-
-
-def _first_reply_sent(interaction: discord.Interaction) -> None:
-    replies = getattr(getattr(interaction.client, "rami", None), "replies", None)
-    if isinstance(replies, FirstReplies):
-        replies.paid(interaction)
 
 
 async def reply(
@@ -129,7 +119,6 @@ async def reply(
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(**kwargs)
-        _first_reply_sent(interaction)
 
 
 def on_private_message(interaction: discord.Interaction) -> bool:
@@ -157,4 +146,3 @@ async def update(
         await interaction.edit_original_response(**kwargs)
     else:
         await interaction.response.edit_message(**kwargs)
-        _first_reply_sent(interaction)

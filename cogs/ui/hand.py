@@ -69,11 +69,9 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     board = board_view(out.row.id, ctx.public) if out.new_turn and out.table.turn is not None else None
     if edit:  # a component: the first answer is the clicked hand, redrawn
         await update(ctx.interaction, **await _private_hand(ctx, out))
-        await ctx.rami.replies.turn()  # first replies owed by others go first (cogs.ui.priority)
         await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
     else:  # a command: the channel reads what happened at once; the hand (advice: solver) follows
         await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
-        await ctx.rami.replies.turn()
         private = await _private_hand(ctx, out)
         if private:
             await reply(ctx.interaction, ephemeral=True, **private)

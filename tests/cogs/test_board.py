@@ -8,7 +8,6 @@ from unittest.mock import MagicMock
 
 import discord
 
-from cogs.ui.priority import FirstReplies
 from cogs.ui.render import board_embed, chunks
 from rummy import actions as act
 from rummy.deal import Event
@@ -26,33 +25,6 @@ async def test_refreshes_are_batched(h: Harness) -> None:
         h.board.refresh(1)
     await h.board.drain()
     assert len([s for s in h.outbox if s.where == "board"]) == edits + 1
-
-
-async def test_a_redraw_starts_once_no_first_reply_is_owed(h: Harness) -> None:
-    """During a burst a refresh only marks the board: its task starts when the burst is answered."""
-    await h.open_table(ALICE, BOB, start=False)
-    replies = FirstReplies()
-    h.board.later = replies.later
-    someone = _Owed(7)
-    replies.owe(someone)  # type: ignore[arg-type]
-    edits = len([s for s in h.outbox if s.where == "board"])
-    h.board.refresh(1)
-    h.board.refresh(1)
-    assert not h.board._tasks and replies.waiting == 2
-    replies.paid(someone)  # type: ignore[arg-type]
-    assert len(h.board._tasks) == 1
-    await h.board.drain()
-    assert len([s for s in h.outbox if s.where == "board"]) == edits + 1
-
-
-class _Owed:
-    """An interaction still owing its first reply, as :class:`FirstReplies` sees it."""
-
-    type = discord.InteractionType.application_command
-
-    def __init__(self, id: int) -> None:
-        self.id = id
-        self.response = MagicMock(is_done=lambda: False)
 
 
 async def test_every_board_shares_one_pace(h: Harness) -> None:

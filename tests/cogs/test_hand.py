@@ -6,7 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs.ui.hand import board_view
+from cogs.ui.components import persistent
+from cogs.ui.hand import HandButton, board_view
 from cogs.ui.meld import layoff_targets
 from rummy import actions as act
 from rummy.cards import parse_cards
@@ -228,6 +229,13 @@ async def test_hand_shows_the_turn_deadline(h: Harness) -> None:
     me, other = await seats(h)
     assert "time runs out <t:" in (await h.slash(me, "hand")).text
     assert "time runs out" not in (await h.slash(other, "hand")).text
+
+
+async def test_views_are_sent_finished_with_their_components() -> None:
+    """A view only carries components: it is finished (discord.py keeps nothing) and still renders."""
+    view = persistent(HandButton(1, "My hand"), None)
+    assert view.is_finished() and view.timeout is None
+    assert view.to_components()[0]["components"][0]["custom_id"] == "rami:1:hand"
 
 
 async def test_the_board_view_is_built_once_per_game_and_language() -> None:

@@ -37,6 +37,14 @@ async def test_draw_from_stock_is_public_without_the_card(h: Harness) -> None:
     assert r.private and f"You drew {drawn}" in r.private[0].text
 
 
+async def test_a_typed_action_answers_the_channel_first_then_sends_the_hand(h: Harness) -> None:
+    """The first reply to a typed action is the public line; the private hand follows it."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    r = await h.slash(me, "draw")
+    assert [(s.where, s.ephemeral) for s in r.sent] == [("reply", False), ("followup", True)]
+
+
 async def test_draw_from_discard_names_the_card(h: Harness) -> None:
     """Taking the top discard is public, card included (it was face up)."""
     await h.open_table(ALICE, BOB)
