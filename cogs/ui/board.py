@@ -16,9 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
-from datetime import datetime
 from typing import Any, Protocol
 
 import discord
@@ -34,8 +32,6 @@ from service.catalog import Translator, translator
 from service.games import GameService
 
 log = logging.getLogger(__name__)
-
-EMBEDS_KEPT = 512  # board embeds kept for reuse (the latest versions of the busiest games)
 
 
 class Channels(Protocol):
@@ -82,7 +78,6 @@ class Board:
         self._creating: set[int] = set()  # games whose /lobby create reply is being sent
         self._spacing = 1.0 / max_rate if max_rate else 0.0
         self._next_slot = 0.0  # loop time of the next redraw any board may make
-        self._embeds: OrderedDict[tuple[int, int, datetime, Translator], discord.Embed] = OrderedDict()
 
     @contextlib.asynccontextmanager
     async def creating(self, game_id: int) -> AsyncIterator[None]:
@@ -99,17 +94,9 @@ class Board:
         return translator(self.locale_for(guild_id))
 
     def message(self, row: GameRow, table: Table, tr: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The board of a table (``row``'s): its embed and its persistent components (none once closed).
-
-        The embed is built once per stored version and language, then shared: the redraw after a
-        change and every ``/table`` of that version send the same one (discord.py only reads it)."""
-        key = (row.id, row.version, row.updated_at, tr)
-        embed = self._embeds.get(key)
-        if embed is None:
-            expires = row.updated_at + self.service.lobby_ttl if table.status is TableStatus.LOBBY else None
-            embed = self._embeds[key] = render.board_embed(table, tr, deadline=row.turn_deadline, expires=expires)
-            if len(self._embeds) > EMBEDS_KEPT:
-                self._embeds.popitem(last=False)
+        """The board of a table (``row``'s): its embed and its persistent components (none once closed)."""
+        expires = row.updated_at + self.service.lobby_ttl if table.status is TableStatus.LOBBY else None
+        embed = render.board_embed(table, tr, deadline=row.turn_deadline, expires=expires)
         if table.status is TableStatus.LOBBY:
             return embed, lobby_view(row.id, tr)
         if table.status is TableStatus.PLAYING:

@@ -24,7 +24,6 @@ import discord
 
 from cogs.errors import report_error
 from cogs.ui.limits import OPTION_TEXT, OPTIONS
-from cogs.ui.limits import Prebuilt as Prebuilt
 from rummy.errors import RummyError
 from service.games import Refusal
 
@@ -134,36 +133,11 @@ def persistent(*items: discord.ui.DynamicItem[Any] | None) -> discord.ui.View:
 
     The view only carries its components to Discord: every item is a registered
     :class:`~discord.ui.DynamicItem`, routed by its ``custom_id`` whatever view sent it. So it is
-    marked finished before it is sent, and discord.py does not keep it: otherwise each one stays in
-    the view store, and each ephemeral one (a private hand) gets a 15-minute timeout task, which
-    under load held thousands of views (memory, and long garbage-collection pauses)."""
+    stopped before it is sent, and discord.py keeps nothing of it (no view in its store, no
+    timeout task for an ephemeral message)."""
     view = discord.ui.View(timeout=None)
     for item in items:
         if item is not None:
             view.add_item(item)
     view.stop()
     return view
-
-
-def button_json(cid: str, label: str, style: discord.ButtonStyle, disabled: bool = False) -> dict[str, Any]:
-    """A button as discord.py sends it (see :class:`Prebuilt`)."""
-    return {"type": 2, "style": style.value, "disabled": disabled, "label": label, "custom_id": cid}
-
-
-def select_json(cid: str, placeholder: str, options: list[tuple[str, str]], disabled: bool = False) -> dict[str, Any]:
-    """A single-choice select of ``(label, value)`` options as discord.py sends it (see :class:`Prebuilt`)."""
-    return {
-        "type": 3,
-        "custom_id": cid,
-        "min_values": 1,
-        "max_values": 1,
-        "disabled": disabled,
-        "required": True,
-        "placeholder": placeholder,
-        "options": [{"label": label, "value": value, "default": False} for label, value in options],
-    }
-
-
-def row_json(*components: dict[str, Any]) -> dict[str, Any]:
-    """An action row (at most five buttons, or one select)."""
-    return {"type": 1, "components": list(components)}

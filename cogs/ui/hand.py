@@ -11,27 +11,13 @@ is refused as out of date), then again by the rules.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from cogs.ui import render
-from cogs.ui.components import (
-    Guarded,
-    Malformed,
-    Prebuilt,
-    button_json,
-    custom_id,
-    persistent,
-    register,
-    row_json,
-    select_json,
-    stale,
-    template,
-    values,
-)
+from cogs.ui.components import Guarded, Malformed, custom_id, persistent, register, stale, template, values
 from cogs.ui.context import Ctx, context, reply, update
 from data import GameRow
 from rummy import actions as act
@@ -110,45 +96,36 @@ def card_options(cards: Sequence[Card]) -> list[discord.SelectOption]:
 
 def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View:
     """The private hand's components: draw (stock, discard pile), meld, lay off, refresh, and the
-    discard select. Sent with every hand, so built as JSON (:class:`~cogs.ui.components.Prebuilt`); the
-    buttons are those of :class:`DrawButton`, :class:`~cogs.ui.meld.MeldButton`,
-    :class:`~cogs.ui.meld.LayOffButton`, :class:`RefreshButton` and :class:`DiscardSelect`, which
-    handle the clicks."""
+    discard select."""
+    # Imported here: the meld pickers build on this module's items and flows.
+    from cogs.ui.meld import LayOffButton, MeldButton
+
     drawing = view.my_turn and view.phase is Phase.DRAW
     playing = view.my_turn and view.phase is Phase.PLAY
     top = view.discard_top
-    primary, success = discord.ButtonStyle.primary, discord.ButtonStyle.success
-    buttons = row_json(
-        # Out of turn the draw buttons stay enabled: the turn may have come by the time they are
-        # clicked (the rules refuse otherwise), so a stale hand needs no Refresh.
-        button_json(
-            DrawButton.id_for(game_id, "stock"),
-            tr("btn_draw_stock"),
-            primary,
-            disabled=playing or (drawing and not view.can_draw_stock) or view.turn is None,
-        ),
-        button_json(
-            DrawButton.id_for(game_id, "discard", top),
-            tr("btn_draw_discard", card=top.pretty if top else "—"),
-            primary,
-            disabled=playing or top is None or view.turn is None,
-        ),
-        button_json(custom_id(game_id, "mb"), tr("btn_meld"), success, disabled=not playing),
-        button_json(
-            custom_id(game_id, "lo"),
-            tr("btn_layoff"),
-            success,
-            disabled=not (playing and view.melds and view.can_lay_off),
-        ),
-        button_json(custom_id(game_id, "refresh"), tr("btn_refresh"), discord.ButtonStyle.secondary),
-    )
     # The card taken from the discard pile cannot be discarded this turn: it is not offered.
     discardable = [c for c in view.hand if view.taken is None or c.key != view.taken.key]
-    if not discardable:
-        return Prebuilt([buttons])
-    options = [(c.pretty, c.token) for c in discardable[:MAX_OPTIONS]]
-    select = select_json(custom_id(game_id, "discard"), tr("ph_discard"), options, disabled=not playing)
-    return Prebuilt([buttons, row_json(select)])
+    return persistent(
+        # Out of turn the draw buttons stay enabled: the turn may have come by the time they are
+        # clicked (the rules refuse otherwise), so a stale hand needs no Refresh.
+        DrawButton(
+            game_id,
+            "stock",
+            tr("btn_draw_stock"),
+            disabled=playing or (drawing and not view.can_draw_stock) or view.turn is None,
+        ),
+        DrawButton(
+            game_id,
+            "discard",
+            tr("btn_draw_discard", card=top.pretty if top else "—"),
+            disabled=playing or top is None or view.turn is None,
+            card=top,
+        ),
+        MeldButton(game_id, tr("btn_meld"), disabled=not playing),
+        LayOffButton(game_id, tr("btn_layoff"), disabled=not (playing and view.melds and view.can_lay_off)),
+        RefreshButton(game_id, tr("btn_refresh")),
+        DiscardSelect(game_id, discardable, tr("ph_discard"), disabled=not playing) if discardable else None,
+    )
 
 
 # -- the components -----------------------------------------------------------------------------
@@ -268,12 +245,4 @@ class DiscardSelect(HandItem, discord.ui.DynamicItem[Select], template=template(
 
 def board_view(game_id: int, tr: Translator) -> discord.ui.View:
     """The public game message's only component: the persistent "My hand" button."""
-    return _board_view(game_id, tr("btn_hand"))
-
-
-@functools.lru_cache(maxsize=1024)
-def _board_view(game_id: int, label: str) -> discord.ui.View:
-    """One view per game and label, sent again and again: it is finished (see :func:`persistent`),
-    so discord.py only reads its components, and building it (view, dynamic item, button, emoji)
-    cost more than anything else in the public reply to a move."""
-    return persistent(HandButton(game_id, label))
+    return persistent(HandButton(game_id, tr("btn_hand")))

@@ -141,33 +141,52 @@ def _total(data: dict[str, Any], fields: list[dict[str, Any]]) -> int:
     return sum(len(str(t)) for t in texts if t) + sum(len(f["name"]) + len(f["value"]) for f in fields)
 
 
-class Prebuilt(discord.ui.View):
-    """A finished view sent as the components given, in Discord's JSON, with no item objects.
-
-    For a view sent at every action (the private hand), building its items cost more than the rest
-    of the reply: each :class:`~discord.ui.DynamicItem` wraps a button or select and matches its
-    ``custom_id`` against its template. discord.py only reads :meth:`to_components` of a finished view,
-    and clicks are routed by ``custom_id`` to the registered items, as for
-    :func:`cogs.ui.components.persistent` views. Build the rows with the helpers of
-    :mod:`cogs.ui.components`; :func:`fit_view` sends a clipped view as one too."""
-
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
-        super().__init__(timeout=None)
-        self.rows = rows
-        self.stop()
-
-    def to_components(self) -> list[dict[str, Any]]:
-        return self.rows
-
-
 def fit_view(view: discord.ui.View) -> discord.ui.View:
-    """``view`` itself when its components fit; otherwise its components clipped, as a
-    :class:`Prebuilt` (every view the bot sends is finished: clicks are routed by ``custom_id``).
-    A ``custom_id`` is never clipped: :func:`cogs.ui.components.custom_id` refuses to build a long one."""
+    """``view`` itself when its components fit; otherwise a new finished view of the same components,
+    clipped, as plain buttons and selects with the same ``custom_id`` (every view the bot sends is
+    finished, so clicks are routed by ``custom_id`` to the registered items). A ``custom_id`` is never
+    clipped: :func:`cogs.ui.components.custom_id` refuses to build a long one."""
     rows = view.to_components()
     if _rows_fit(rows):
         return view
-    return Prebuilt([_fit_row(row) for row in rows[:ROWS]])
+    fitted = discord.ui.View(timeout=None)
+    for number, row in enumerate(rows[:ROWS]):
+        for component in _fit_row(row)["components"]:
+            fitted.add_item(_item(component, number))
+    fitted.stop()
+    return fitted
+
+
+def _item(c: dict[str, Any], row: int) -> discord.ui.Item[Any]:
+    """A button or a select rebuilt from its (fitted) components JSON, on row ``row``."""
+    if c.get("options") is None:
+        emoji = c.get("emoji")
+        return discord.ui.Button(
+            style=discord.ButtonStyle(int(c.get("style", discord.ButtonStyle.secondary.value))),
+            label=c.get("label"),
+            custom_id=c.get("custom_id"),
+            disabled=bool(c.get("disabled")),
+            emoji=discord.PartialEmoji.from_dict(emoji) if emoji else None,
+            row=row,
+        )
+    options = [
+        discord.SelectOption(
+            label=str(o["label"]),
+            value=str(o["value"]),
+            description=o.get("description"),
+            default=bool(o.get("default")),
+        )
+        for o in c["options"]
+    ]
+    return discord.ui.Select(
+        custom_id=str(c["custom_id"]),
+        placeholder=c.get("placeholder"),
+        min_values=int(c.get("min_values", 1)),
+        max_values=int(c.get("max_values", 1)),
+        options=options,
+        disabled=bool(c.get("disabled")),
+        row=row,
+    )
 
 
 def _rows_fit(rows: list[dict[str, Any]]) -> bool:

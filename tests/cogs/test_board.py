@@ -14,7 +14,6 @@ from rummy.deal import Event
 from rummy.table import RECENT_EVENTS, Table
 from service.catalog import translator
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
-from tests.cogs.test_play import seats
 
 
 async def test_refreshes_are_batched(h: Harness) -> None:
@@ -109,19 +108,3 @@ def test_the_board_shows_every_kept_event_and_no_more() -> None:
     assert len(shown.split("\n")) == RECENT_EVENTS
     table.recent = [Event("drew", 0, "stock")] * 6 + table.recent  # as a document of before
     assert board_embed(table, tr).description == shown
-
-
-async def test_a_board_is_built_once_per_version(h: Harness) -> None:
-    """The redraw and every /table of one stored version share one embed; a change builds a new one."""
-    await h.open_table(ALICE, BOB)
-    row = await h.db.games.get_active(CHANNEL)
-    table = h.service.table_of(row)
-    tr = h.board.tr_for(row.guild_id)
-    first, _ = h.board.message(row, table, tr)
-    again, _ = h.board.message(row, table, tr)
-    assert again is first
-    me, _other = await seats(h)
-    await h.slash(me, "draw")
-    moved = await h.db.games.get_active(CHANNEL)
-    changed, _ = h.board.message(moved, h.service.table_of(moved), tr)
-    assert changed is not first and changed.to_dict() != first.to_dict()

@@ -238,12 +238,10 @@ async def test_views_are_sent_finished_with_their_components() -> None:
     assert view.to_components()[0]["components"][0]["custom_id"] == "rami:1:hand"
 
 
-async def test_the_board_view_is_built_once_per_game_and_language() -> None:
-    """The "My hand" view is finished, so one object per game and label is sent again and again."""
+async def test_the_board_view_is_the_games_my_hand_button_in_the_channels_language() -> None:
+    """The "My hand" view holds one button, for its game, labelled in the language asked for."""
     english, french = translator("en-US"), translator("fr")
-    first = board_view(41, english)
-    assert board_view(41, english) is first and first.is_finished()
-    assert board_view(42, english) is not first and board_view(41, french) is not first
-    [row] = first.to_components()
-    assert row["components"][0]["custom_id"] == "rami:41:hand"
+    [row] = board_view(41, english).to_components()
+    assert [c["custom_id"] for c in row["components"]] == ["rami:41:hand"]
+    assert row["components"][0]["label"] == english("btn_hand")
     assert board_view(41, french).to_components()[0]["components"][0]["label"] == french("btn_hand")

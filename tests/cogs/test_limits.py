@@ -9,9 +9,9 @@ import discord
 import pytest
 
 from cogs.ui import limits
-from cogs.ui.components import button_json, persistent, row_json, select_json
-from cogs.ui.hand import RefreshButton
-from cogs.ui.limits import Prebuilt, fit, fit_embed, fit_view, quote
+from cogs.ui.components import persistent
+from cogs.ui.hand import HandButton, RefreshButton
+from cogs.ui.limits import fit, fit_embed, fit_view, quote
 from service.games import Refusal
 from tests.fakediscord.limits import message_problems
 
@@ -99,12 +99,20 @@ def test_a_fitting_view_is_sent_as_it_is() -> None:
     assert fit_view(view) is view
 
 
-def test_labels_placeholders_and_options_are_clipped() -> None:
+async def test_labels_placeholders_and_options_are_clipped() -> None:
     """Long labels and placeholders, too many options, over-long or repeated values: all fixed."""
     options = [("o" * 200, f"v{i}") for i in range(40)] + [("dup", "v0"), ("long", "x" * 101)]
-    select = select_json("rami:1:discard", "p" * 300, options)
-    select["max_values"] = len(options)
-    view = Prebuilt([row_json(button_json("rami:1:refresh", "L" * 200, discord.ButtonStyle.primary)), row_json(select)])
+    select = discord.ui.Select[Any](
+        custom_id="rami:1:discard",
+        placeholder="p" * 300,
+        options=[discord.SelectOption(label=label, value=value) for label, value in options],
+        max_values=len(options),
+        row=1,
+    )
+    button = discord.ui.Button[Any](label="L" * 200, style=discord.ButtonStyle.primary, custom_id="rami:1:refresh")
+    view = discord.ui.View(timeout=None)
+    view.add_item(button)
+    view.add_item(select)
     assert problems(view=view)
     fitted = fit_view(view)
     assert problems(view=fitted) == []
@@ -112,6 +120,15 @@ def test_labels_placeholders_and_options_are_clipped() -> None:
     assert [o["value"] for o in picker["options"]] == [f"v{i}" for i in range(25)]
     assert picker["max_values"] == 25 and picker["custom_id"] == "rami:1:discard"
     assert view.to_components()[1]["components"][0]["placeholder"] == "p" * 300  # the original is untouched
+    assert fitted.is_finished() and fitted.timeout is None  # discord.py keeps nothing: routed by custom_id
+
+
+def test_a_fitted_button_keeps_its_emoji_style_and_id() -> None:
+    """Only the label is clipped: the "My hand" button keeps its emoji, style and custom_id."""
+    fitted = fit_view(persistent(HandButton(7, "H" * 200)))
+    [button] = fitted.to_components()[0]["components"]
+    assert len(button["label"]) == limits.BUTTON_LABEL and button["custom_id"] == "rami:7:hand"
+    assert button["emoji"]["name"] == "🂠" and button["style"] == discord.ButtonStyle.primary.value
 
 
 def test_fit_leaves_other_arguments_alone() -> None:
