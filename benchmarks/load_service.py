@@ -27,7 +27,8 @@ from data import Database, GameRow
 from data.db import SynchronousLevel
 from rummy import actions as act
 from rummy.deal import Phase
-from service.games import GameService, Outcome, Who
+from service.games import GameService, Who
+from service.model import Outcome
 
 GUILD = 1
 

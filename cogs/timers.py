@@ -23,7 +23,8 @@ from cogs.ui import render
 from cogs.ui.board import Board
 from rummy.table import MAX_TIMEOUTS, TableStatus
 from service.catalog import Translator
-from service.games import GameService, Outcome, Step
+from service.games import GameService
+from service.model import Outcome, Step
 
 log = logging.getLogger(__name__)
 MAX_BACKOFF = 300.0  # seconds: the longest wait before a failing game task retries

@@ -20,7 +20,7 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -32,6 +32,7 @@ from rummy.table import Table, TableStatus
 from rummy.view import PlayerView, view_for
 from service import bots
 from service.cache import TableCache, dump_table, load_table, results_of
+from service.model import Outcome, Step
 
 log = logging.getLogger(__name__)
 
@@ -55,35 +56,6 @@ class Who:
     id: int
     name: str
     moderator: bool = False
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a committed change did: the table after it, its row, and the public events."""
-
-    kind: str
-    table: Table
-    row: GameRow
-    events: tuple[Event, ...] = ()
-    seat: int | None = None  # the seat that acted, if any
-    detail: dict[str, Any] = field(default_factory=dict)
-    new_turn: bool = False  # a (new) player is to move: worth telling the channel
-
-    @property
-    def ended(self) -> bool:
-        return not self.table.status.active
-
-    def view(self, seat: int | None) -> PlayerView | None:
-        return view_for(self.table.game, seat) if self.table.game is not None else None
-
-
-@dataclass(frozen=True)
-class Step:
-    """The next thing a game waits for: a computer move, a turn timeout, or expiry."""
-
-    kind: str  # "bot" | "timeout" | "expire"
-    at: datetime
-    version: int
 
 
 def _new_turn(table: Table, before: tuple[int, int, int] | None) -> bool:

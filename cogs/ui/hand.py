@@ -27,7 +27,8 @@ from rummy.errors import RummyError
 from rummy.table import Table
 from rummy.view import PlayerView
 from service.catalog import Translator
-from service.games import Outcome, Refusal
+from service.games import Refusal
+from service.model import Outcome
 
 MAX_OPTIONS = 25
 Button = discord.ui.Button[Any]

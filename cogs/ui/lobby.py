@@ -16,7 +16,7 @@ from cogs.ui.components import Guarded, custom_id, persistent, register, templat
 from cogs.ui.context import Ctx, context, reply
 from cogs.ui.hand import board_view
 from service.catalog import Translator
-from service.games import Outcome
+from service.model import Outcome
 
 
 async def join(ctx: Ctx, game_id: int | None = None) -> Outcome:
