@@ -23,16 +23,15 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        row, table = await ctx.service.current(ctx.channel_id)
-        embed, _view = ctx.rami.board.message(row, table, ctx.tr)
+        embed, _view = ctx.rami.board.message(await ctx.service.current(ctx.channel_id), ctx.tr)
         await reply(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(name="scores", description="The score sheet of the game in this channel")
     @app_commands.guild_only()
     async def scores(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        table = await ctx.service.score_sheet(ctx.channel_id)
-        await reply(interaction, embed=render.scores_embed(table, ctx.tr), ephemeral=True)
+        game = await ctx.service.score_sheet(ctx.channel_id)
+        await reply(interaction, embed=render.scores_embed(game.table, ctx.tr), ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules in plain words: of a preset, or of this table")
     @app_commands.describe(preset="A preset to read (default: the rules of this channel's table)")
@@ -44,8 +43,7 @@ class Info(commands.Cog):
             rules = find_preset(chosen(preset, PRESETS, "preset"))
         else:
             try:
-                _row, table = await ctx.service.current(ctx.channel_id)
-                rules = table.rules
+                rules = (await ctx.service.current(ctx.channel_id)).table.rules
             except Refusal:
                 rules = find_preset("basic")
         await reply(interaction, render.clip(rules.describe(), 2000), ephemeral=True)
@@ -54,12 +52,13 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def hint(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id)
-        if not table.options.hints:
+        player = await ctx.service.private_view(ctx.channel_id, ctx.who.id)
+        game = player.game
+        if not game.table.options.hints:
             raise Refusal("hints_off")
-        advice = await ctx.rami.advice.advice(row.id, row.version, view, table.game)
+        advice = await ctx.rami.advice.advice(game.game_id, game.version, player.view, game.table.game)
         embed = discord.Embed(
-            title=ctx.tr("hint_title"), description=render.hint_text(view, advice, ctx.tr), colour=render.COLOUR
+            title=ctx.tr("hint_title"), description=render.hint_text(player.view, advice, ctx.tr), colour=render.COLOUR
         )
         await reply(interaction, embed=embed, ephemeral=True)
 

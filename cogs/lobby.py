@@ -62,14 +62,14 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         if preset is not None:
             chosen(preset, PRESETS, "preset")
         out = await ctx.service.create(ctx.guild_id, ctx.channel_id, ctx.who, preset)
-        embed, view = ctx.rami.board.message(out.row, out.table, ctx.public)
+        embed, view = ctx.rami.board.message(out.game, ctx.public)
         kwargs = fit({"embed": embed} if view is None else {"embed": embed, "view": view})
-        async with ctx.rami.board.creating(out.row.id):
+        async with ctx.rami.board.creating(out.game.game_id):
             callback = await interaction.response.send_message(**kwargs)
             message_id = getattr(callback, "message_id", None)
             if not isinstance(message_id, int):
                 message_id = (await interaction.original_response()).id
-            await ctx.service.set_message(out.row.id, message_id)
+            await ctx.service.set_message(out.game.game_id, message_id)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -89,7 +89,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         out = await ctx.service.cancel(ctx.channel_id, ctx.who)
         text = ctx.public("cancelled", name=render.display(ctx.who.name))
         await reply(interaction, text, ephemeral=False)
-        ctx.rami.board.refresh(out.row.id)
+        ctx.rami.board.refresh(out.game.game_id)
 
     @app_commands.command(name="kick", description="Remove a player from the table (host or moderators)")
     @app_commands.describe(member="The player to remove")
@@ -104,7 +104,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         more = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
         ping = render.pinged(out.table, out.new_turn)
         await reply(interaction, f"{text}\n{more}".strip(), ephemeral=False, ping=ping)
-        ctx.rami.board.refresh(out.row.id)
+        ctx.rami.board.refresh(out.game.game_id)
 
     @app_commands.command(name="set", description="Change a house rule or a table option before the start (host)")
     @app_commands.describe(rule="The house rule or table option to change", value="Its new value")
@@ -116,8 +116,8 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         if not PLAIN_VALUE.fullmatch(value):  # the rules' refusals quote a value as typed: only a plain one
             raise Refusal("bad_value", name=rule.strip().lower(), value=quote(value))
         out = await ctx.service.configure(ctx.channel_id, ctx.who, rule, value)
-        await reply(interaction, ctx.tr("set_done", name=out.detail["name"], value=out.detail["value"]), ephemeral=True)
-        ctx.rami.board.refresh(out.row.id)
+        await reply(interaction, ctx.tr("set_done", name=out.detail.name, value=out.detail.value), ephemeral=True)
+        ctx.rami.board.refresh(out.game.game_id)
 
     @set_rule.autocomplete("rule")
     async def rule_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -143,20 +143,20 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
             interaction,
             ctx.tr(
                 "bot_added",
-                name=render.display(out.detail["name"]),
+                name=render.display(out.detail.name),
                 n=len(out.table.players),
                 max=out.table.max_players,
             ),
             ephemeral=True,
         )
-        ctx.rami.board.refresh(out.row.id)
+        ctx.rami.board.refresh(out.game.game_id)
 
     @app_commands.command(name="removebot", description="Remove the computer player seated last (host)")
     async def removebot(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         out = await ctx.service.remove_bot(ctx.channel_id, ctx.who)
-        await reply(interaction, ctx.tr("bot_removed", name=render.display(out.detail["name"])), ephemeral=True)
-        ctx.rami.board.refresh(out.row.id)
+        await reply(interaction, ctx.tr("bot_removed", name=render.display(out.detail.name)), ephemeral=True)
+        ctx.rami.board.refresh(out.game.game_id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -16,14 +16,13 @@ from cogs.ui import hand as hand_ui
 from cogs.ui import meld as meld_ui  # noqa: F401 - importing it registers the meld pickers' components
 from cogs.ui.context import context, rami
 from cogs.ui.limits import chosen, typed
-from data import GameRow
 from rummy import actions as act
 from rummy.cards import Card, parse_cards
 from rummy.errors import RummyError
-from rummy.table import Table
 from rummy.view import PlayerView
 from service.games import Refusal
 from service.hints import meld_command
+from service.model import PlayerSnapshot
 
 Choices = list[app_commands.Choice[str]]
 CARD_LENGTH = 20  # one card as typed ("10♥", "JK=10S"), with room to spare
@@ -40,10 +39,10 @@ SOURCE_CHOICES = [
 async def _own_view(interaction: discord.Interaction) -> PlayerView | None:
     """The caller's view for autocomplete, or None when they have no hand here."""
     found = await _own_hand(interaction)
-    return None if found is None else found[2]
+    return None if found is None else found.view
 
 
-async def _own_hand(interaction: discord.Interaction) -> tuple[GameRow, Table, PlayerView] | None:
+async def _own_hand(interaction: discord.Interaction) -> PlayerSnapshot | None:
     """The caller's game and view for autocomplete, or None when they have no hand here."""
     try:
         ctx = context(interaction)
@@ -106,10 +105,10 @@ class Play(commands.Cog):
         found = await _own_hand(interaction)
         if found is None:
             return []
-        row, table, view = found
+        game, view = found.game, found.view
         out: Choices = []
-        if table.options.hints:  # the solver's suggestion is a hint; cards alone are not
-            advice = await rami(interaction).advice.advice(row.id, row.version, view, table.game)
+        if game.table.options.hints:  # the solver's suggestion is a hint; cards alone are not
+            advice = await rami(interaction).advice.advice(game.game_id, game.version, view, game.table.game)
             if advice.playable_now:
                 text = meld_command(advice.playable_now).removeprefix("/meld ")
                 if text.startswith(current.strip()):

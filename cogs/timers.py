@@ -24,7 +24,7 @@ from cogs.ui.board import Board
 from rummy.table import MAX_TIMEOUTS, TableStatus
 from service.catalog import Translator
 from service.games import GameService
-from service.model import Outcome, Step
+from service.model import ChangeKind, Expired, GameSnapshot, Outcome, Step, StepKind, TimedOut
 
 log = logging.getLogger(__name__)
 MAX_BACKOFF = 300.0  # seconds: the longest wait before a failing game task retries
@@ -73,11 +73,11 @@ class Timers:
     async def resume(self) -> int:
         """Start a task for every active game in the database; returns how many."""
         self._closed = False
-        rows = await self.service.db.games.list_active()
-        for row in rows:
-            self.poke(row.channel_id)
-        log.info("resumed %d active table(s)", len(rows))
-        return len(rows)
+        channels = await self.service.active_channels()
+        for channel_id in channels:
+            self.poke(channel_id)
+        log.info("resumed %d active table(s)", len(channels))
+        return len(channels)
 
     async def settle(self) -> None:
         """Wait until every game waits for something in the future (tests), boards included."""
@@ -116,7 +116,7 @@ class Timers:
                             continue
                         await self._tell(channel_id, runner)
                         return
-                    if step.kind != "bot":
+                    if step.kind is not StepKind.BOT:
                         await self._tell(channel_id, runner)
                     if await self._sleep(runner, step):
                         continue
@@ -172,57 +172,59 @@ class Timers:
         return True
 
     async def _act(self, channel_id: int, runner: _Runner, step: Step) -> None:
-        if step.kind == "bot":
-            out = await self.service.bot_move(channel_id, step.version)
-        elif step.kind == "timeout":
-            out = await self.service.time_out(channel_id, step.version)
+        if step.kind is StepKind.BOT:
+            moved = await self.service.bot_move(channel_id, step.version)
+            if moved is not None:
+                self.board.refresh(moved.game.game_id)
+                runner.lines += render.event_lines(moved.events, moved.table, self.board.tr_for(moved.game.guild_id))
+                if moved.ended:
+                    await self._tell(channel_id, runner, moved.game)
+            return
+        if step.kind is StepKind.TIMEOUT:
+            timed = await self.service.time_out(channel_id, step.version)
+            if timed is None:
+                return
+            out: Outcome[TimedOut] | Outcome[Expired] = timed
+            lines = self._timed_out(timed, self.board.tr_for(timed.game.guild_id))
         else:
-            out = await self.service.expire(channel_id, step.version)
-        if out is None:
-            return
-        self.board.refresh(out.row.id)
-        tr = self.board.tr_for(out.table.guild_id)
-        if out.kind == "bot":
-            runner.lines += render.event_lines(out.events, out.table, tr)
-            if out.ended:
-                await self._tell(channel_id, runner, out)
-            return
-        lines = list(runner.lines)
+            expired = await self.service.expire(channel_id, step.version)
+            if expired is None:
+                return
+            out = expired
+            lobby = expired.detail.was is TableStatus.LOBBY
+            lines = [self.board.tr_for(expired.game.guild_id)("expired_lobby" if lobby else "expired_game")]
+        self.board.refresh(out.game.game_id)
+        lines = [*runner.lines, *lines]
         runner.lines.clear()
-        lines += self._lines(out, tr)
         playing = out.table.turn is not None
-        ping = render.pinged(out.table, out.new_turn) if out.kind == "timeout" else None
-        await self.board.announce(channel_id, "\n".join(lines), game_id=out.row.id if playing else None, ping=ping)
+        ping = render.pinged(out.table, out.new_turn) if out.kind is ChangeKind.TIMEOUT else None
+        game_id = out.game.game_id if playing else None
+        await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping)
 
-    def _lines(self, out: Outcome, tr: Translator) -> list[str]:
-        table = out.table
-        if out.kind == "expired":
-            return [tr("expired_lobby" if out.detail.get("was") == TableStatus.LOBBY.value else "expired_game")]
-        name = render.name_of(table, out.seat)
-        if out.detail.get("dropped"):
+    def _timed_out(self, out: Outcome[TimedOut], tr: Translator) -> list[str]:
+        name = render.name_of(out.table, out.seat)
+        if out.detail.dropped:
             head = tr("timeout_dropped", name=name, max=MAX_TIMEOUTS)
         else:
-            head = tr("timeout", name=name, count=out.detail.get("count", 1), max=MAX_TIMEOUTS)
-        return [head, render.public_text(out.events, table, tr, turn=out.new_turn)]
+            head = tr("timeout", name=name, count=out.detail.count, max=MAX_TIMEOUTS)
+        return [head, render.public_text(out.events, out.table, tr, turn=out.new_turn)]
 
-    async def _tell(self, channel_id: int, runner: _Runner, out: Outcome | None = None) -> None:
+    async def _tell(self, channel_id: int, runner: _Runner, game: GameSnapshot | None = None) -> None:
         """Tell the computer players' moves so far in one message, with whose turn it is now."""
         if not runner.lines:
             return
         lines, runner.lines = runner.lines, []
-        if out is None:
-            row = await self.service.db.games.get_active(channel_id)
-            table = None if row is None else self.service.table_of(row)
-        else:
-            row, table = out.row, out.table
+        if game is None:
+            game = await self.service.active(channel_id)
         game_id = ping = None
-        if table is not None and row is not None:
-            if table.status is TableStatus.ABANDONED:
-                lines.append(self.board.tr_for(table.guild_id)("abandoned"))
-            turn = render.turn_line(table, self.board.tr_for(table.guild_id))
+        if game is not None:
+            tr = self.board.tr_for(game.guild_id)
+            if game.status is TableStatus.ABANDONED:
+                lines.append(tr("abandoned"))
+            turn = render.turn_line(game.table, tr)
             if turn:
                 lines.append(turn)
-                game_id, ping = row.id, render.turn_user(table)
+                game_id, ping = game.game_id, render.turn_user(game.table)
         await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping)
 
 

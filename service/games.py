@@ -10,8 +10,11 @@ render a reply, so a reply always describes something durable. The row version g
 against a second process: when its commit finds the row moved on, the change is judged
 again on the stored row, as if it had come after (and refused if it no longer fits).
 
-After each commit :attr:`GameService.on_change` is called with the channel id, so the timers
-(turn timer, computer players, lobby expiry) can plan their next step.
+Readers get a :class:`~service.model.GameSnapshot` (or a player's
+:class:`~service.model.PlayerSnapshot`) of one committed version, and every change an
+:class:`~service.model.Outcome`: no database row leaves the service. After each commit
+:attr:`GameService.on_change` is called with the channel id, so the timers (turn timer, computer
+players, lobby expiry) can plan their next step.
 """
 
 from __future__ import annotations
@@ -22,17 +25,29 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from data import UNCHANGED, Database, GameClosed, GameNotFound, GameRow, StaleState, Unchanged
 from rummy import actions as act
 from rummy.ai import safe_action
 from rummy.deal import Event
 from rummy.table import Table, TableStatus
-from rummy.view import PlayerView, view_for
+from rummy.view import view_for
 from service import bots
 from service.cache import TableCache, dump_table, load_table, results_of
-from service.model import Outcome, Step
+from service.model import (
+    BotSeat,
+    ChangeKind,
+    ClosedGame,
+    Expired,
+    GameSnapshot,
+    Outcome,
+    PlayerSnapshot,
+    Setting,
+    Step,
+    StepKind,
+    TimedOut,
+)
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +71,18 @@ class Who:
     id: int
     name: str
     moderator: bool = False
+
+
+D = TypeVar("D")
+
+
+@dataclass(frozen=True)
+class _Applied(Generic[D]):
+    """What a change did to a table: its public events, the kind's detail, the seat that acted."""
+
+    events: list[Event]
+    detail: D
+    seat: int | None = None
 
 
 def _new_turn(table: Table, before: tuple[int, int, int] | None) -> bool:
@@ -92,20 +119,45 @@ class GameService:
         return lock
 
     # -- reading -----------------------------------------------------------------------------
-    def table_of(self, row: GameRow) -> Table:
-        """The table a row holds, for reading only (shared: never change it; see service.cache)."""
-        return self.tables.shared(row)
+    async def current(self, channel_id: int, game_id: int | None = None) -> GameSnapshot:
+        """The channel's active game (and, given ``game_id``, only if it is that game); refused if none."""
+        return self._snapshot(await self._active_row(channel_id, game_id))
 
-    def cached(self, channel_id: int) -> tuple[GameRow, Table] | None:
-        """The channel's active game as this process last committed or read it, without reading the
-        database (it may be stale if another process wrote since): for work done ahead of time."""
-        row = self.tables.active_row(channel_id)
-        return None if row is None else (row, self.tables.shared(row))
+    async def active(self, channel_id: int) -> GameSnapshot | None:
+        """The channel's active game, if it has one."""
+        row = await self.db.games.get_active(channel_id)
+        return None if row is None else self._snapshot(row)
 
-    async def current(self, channel_id: int, game_id: int | None = None) -> tuple[GameRow, Table]:
-        """The channel's active table, for reading only (and, given ``game_id``, only if it is that game)."""
-        row = await self._active_row(channel_id, game_id)
-        return row, self.tables.shared(row)
+    async def game(self, game_id: int) -> GameSnapshot | None:
+        """Any game by id, active or not (buttons and the board carry the game id)."""
+        row = await self.db.games.get(game_id)
+        return None if row is None else self._snapshot(row)
+
+    async def active_channels(self) -> list[int]:
+        """The channels that hold an active game (lobby or in play), without loading the games."""
+        return [row.channel_id for row in await self.db.games.list_active()]
+
+    async def private_view(self, channel_id: int, user_id: int, game_id: int | None = None) -> PlayerSnapshot:
+        """The asking player's own view (their hand); refused to anyone not seated."""
+        game = await self.current(channel_id, game_id)
+        seat = game.table.seat_for(user_id)
+        if game.table.game is None:
+            raise Refusal("not_started")
+        return PlayerSnapshot(game, view_for(game.table.game, seat))
+
+    async def score_sheet(self, channel_id: int) -> GameSnapshot:
+        """The game whose score sheet ``/scores`` shows: the active one, or the channel's last
+        game for :data:`SCORES_KEPT` after it ended."""
+        try:
+            return await self.current(channel_id)
+        except Refusal:
+            row = await self.db.games.latest(channel_id)
+            if row is None or row.status.is_active or row.updated_at + SCORES_KEPT < self.now():
+                raise
+        game = self._snapshot(row)
+        if game.table.game is None:
+            raise Refusal("no_table")
+        return game
 
     async def _active_row(self, channel_id: int, game_id: int | None = None) -> GameRow:
         row = await self.db.games.get_active(channel_id)
@@ -117,126 +169,85 @@ class GameService:
             raise Refusal("game_closed")
         return row
 
-    async def close_unreadable(self, channel_id: int) -> GameRow | None:
-        """If the channel's active row cannot be loaded (corrupt, or a table schema this code does
-        not know), mark it abandoned as it is, without decoding it; returns the closed row."""
-        async with self.lock(channel_id):
-            row = await self.db.games.get_active(channel_id)
-            if row is None:
-                return None
-            try:
-                load_table(row)
-            except Exception:  # anything a bad document raises: JSON, keys, values, schema
-                log.error("game %s in channel %s cannot be loaded: closing it as abandoned", row.id, channel_id)
-            else:
-                return None
-            return await self.db.games.finish_game(
-                row.id, row.version, row.state_json, "abandoned", None, "unreadable", {}
-            )
+    def _snapshot(self, row: GameRow, table: Table | None = None) -> GameSnapshot:
+        """``row``'s version, with its table (decoded or cached unless given: see service.cache)."""
+        table = self.tables.shared(row) if table is None else table
+        expires = row.updated_at + self.lobby_ttl if table.status is TableStatus.LOBBY else None
+        return GameSnapshot(
+            row.id, row.guild_id, row.channel_id, row.version, table, row.message_id, row.turn_deadline, expires
+        )
 
-    async def score_sheet(self, channel_id: int) -> Table:
-        """The table whose score sheet ``/scores`` shows: the active one, or the channel's last
-        game for :data:`SCORES_KEPT` after it ended."""
-        try:
-            return (await self.current(channel_id))[1]
-        except Refusal:
-            row = await self.db.games.latest(channel_id)
-            if row is None or row.status.is_active or row.updated_at + SCORES_KEPT < self.now():
-                raise
-        table = self.tables.shared(row)
-        if table.game is None:
-            raise Refusal("no_table")
-        return table
-
-    async def game_row(self, game_id: int) -> tuple[GameRow, Table]:
-        """Any game by id, active or not (buttons carry the game id)."""
-        row = await self.db.games.get(game_id)
-        if row is None:
-            raise Refusal("game_closed")
-        return row, self.tables.shared(row)
-
-    async def private_view(
-        self, channel_id: int, user_id: int, game_id: int | None = None
-    ) -> tuple[GameRow, Table, PlayerView]:
-        """The asking player's own view (their hand); refused to anyone not seated."""
-        row, table = await self.current(channel_id, game_id)
-        seat = table.seat_for(user_id)
-        if table.game is None:
-            raise Refusal("not_started")
-        return row, table, view_for(table.game, seat)
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's public message (not an action: the version is unchanged)."""
+        await self.db.games.set_message(game_id, message_id)
 
     # -- the lobby ---------------------------------------------------------------------------
-    async def create(self, guild_id: int, channel_id: int, who: Who, preset: str | None) -> Outcome:
+    async def create(self, guild_id: int, channel_id: int, who: Who, preset: str | None) -> Outcome[None]:
         async with self.lock(channel_id):
             table = Table.new(guild_id, channel_id, who.id, who.name, preset, seed=self.seed())
             row = await self.db.games.create_game(guild_id, channel_id, who.id, table.preset, dump_table(table))
         self._changed(channel_id)
-        return Outcome("created", table, row, seat=0)
+        return Outcome(ChangeKind.CREATE, self._snapshot(row, table), None, seat=0)
 
-    async def join(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome:
-        def change(t: Table) -> list[Event]:
+    async def join(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome[None]:
+        def change(t: Table) -> _Applied[None]:
             t.join(who.id, who.name)
-            return []
+            return _Applied([], None)
 
-        return await self._change(channel_id, game_id, "join", who.id, change, {"name": who.name})
+        return await self._change(channel_id, game_id, ChangeKind.JOIN, who.id, change, {"name": who.name})
 
-    async def leave(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome:
-        return await self._change(channel_id, game_id, "leave", who.id, lambda t: t.leave(who.id), {})
-
-    async def kick(self, channel_id: int, who: Who, target: int) -> Outcome:
+    async def leave(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome[None]:
         return await self._change(
-            channel_id, None, "kick", who.id, lambda t: t.kick(who.id, target, who.moderator), {"target": target}
+            channel_id, game_id, ChangeKind.LEAVE, who.id, lambda t: _Applied(t.leave(who.id), None), {}
         )
 
-    async def start(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome:
-        return await self._change(channel_id, game_id, "start", who.id, lambda t: t.start(who.id), {})
+    async def kick(self, channel_id: int, who: Who, target: int) -> Outcome[None]:
+        def change(t: Table) -> _Applied[None]:
+            return _Applied(t.kick(who.id, target, who.moderator), None)
 
-    async def cancel(self, channel_id: int, who: Who) -> Outcome:
-        def change(t: Table) -> list[Event]:
+        return await self._change(channel_id, None, ChangeKind.KICK, who.id, change, {"target": target})
+
+    async def start(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome[None]:
+        return await self._change(
+            channel_id, game_id, ChangeKind.START, who.id, lambda t: _Applied(t.start(who.id), None), {}
+        )
+
+    async def cancel(self, channel_id: int, who: Who) -> Outcome[None]:
+        def change(t: Table) -> _Applied[None]:
             t.cancel(who.id, who.moderator)
-            return []
+            return _Applied([], None)
 
-        return await self._change(channel_id, None, "cancel", who.id, change, {})
+        return await self._change(channel_id, None, ChangeKind.CANCEL, who.id, change, {})
 
-    async def add_bot(self, channel_id: int, who: Who, level: str) -> Outcome:
-        detail: dict[str, Any] = {}
+    async def add_bot(self, channel_id: int, who: Who, level: str) -> Outcome[BotSeat]:
+        def change(t: Table) -> _Applied[BotSeat]:
+            return _Applied([], BotSeat(t.add_bot(who.id, level).name))
 
-        def change(t: Table) -> list[Event]:
-            detail["name"] = t.add_bot(who.id, level).name
-            return []
+        return await self._change(channel_id, None, ChangeKind.ADD_BOT, who.id, change, {"level": level})
 
-        return await self._change(channel_id, None, "addbot", who.id, change, {"level": level}, detail)
+    async def remove_bot(self, channel_id: int, who: Who) -> Outcome[BotSeat]:
+        def change(t: Table) -> _Applied[BotSeat]:
+            return _Applied([], BotSeat(t.remove_bot(who.id).name))
 
-    async def remove_bot(self, channel_id: int, who: Who) -> Outcome:
-        detail: dict[str, Any] = {}
+        return await self._change(channel_id, None, ChangeKind.REMOVE_BOT, who.id, change, {})
 
-        def change(t: Table) -> list[Event]:
-            detail["name"] = t.remove_bot(who.id).name
-            return []
+    async def configure(self, channel_id: int, who: Who, name: str, value: str) -> Outcome[Setting]:
+        def change(t: Table) -> _Applied[Setting]:
+            return _Applied([], Setting(name.strip().lower(), t.set(who.id, name, value)))
 
-        return await self._change(channel_id, None, "removebot", who.id, change, {}, detail)
-
-    async def configure(self, channel_id: int, who: Who, name: str, value: str) -> Outcome:
-        detail: dict[str, Any] = {"name": name.strip().lower()}
-
-        def change(t: Table) -> list[Event]:
-            detail["value"] = t.set(who.id, name, value)
-            return []
-
-        return await self._change(channel_id, None, "set", who.id, change, {"name": name, "value": value}, detail)
+        payload = {"name": name, "value": value}
+        return await self._change(channel_id, None, ChangeKind.CONFIGURE, who.id, change, payload)
 
     # -- play --------------------------------------------------------------------------------
-    async def play(self, channel_id: int, who: Who, action: act.Action, game_id: int | None = None) -> Outcome:
+    async def play(self, channel_id: int, who: Who, action: act.Action, game_id: int | None = None) -> Outcome[None]:
         """A seated player's action; refused out of turn, or when the rules say no."""
-        seat: list[int] = []
 
-        def change(t: Table) -> list[Event]:
-            seat[:] = [t.seat_for(who.id)]
-            return t.act(seat[0], action)
+        def change(t: Table) -> _Applied[None]:
+            seat = t.seat_for(who.id)
+            return _Applied(t.act(seat, action), None, seat)
 
         payload = act.action_to_json(action)
-        out = await self._change(channel_id, game_id, payload["type"], who.id, change, payload)
-        return Outcome(out.kind, out.table, out.row, out.events, seat[0], out.detail, out.new_turn)
+        return await self._change(channel_id, game_id, ChangeKind.PLAY, who.id, change, payload, payload["type"])
 
     # -- timers and computer players -----------------------------------------------------------
     async def next_step(self, channel_id: int) -> Step | None:
@@ -246,16 +257,16 @@ class GameService:
             return None
         table = self.tables.shared(row)
         if table.status is TableStatus.LOBBY:
-            return Step("expire", row.updated_at + self.lobby_ttl, row.version)
+            return Step(StepKind.EXPIRE, row.updated_at + self.lobby_ttl, row.version)
         seat = table.turn
         if seat is not None and table.players[seat].is_bot:
             # Counted from the last change, so a restart does not make a computer player wait again.
-            return Step("bot", row.updated_at + timedelta(seconds=table.options.bot_pause), row.version)
+            return Step(StepKind.BOT, row.updated_at + timedelta(seconds=table.options.bot_pause), row.version)
         if row.turn_deadline is not None:
-            return Step("timeout", row.turn_deadline, row.version)
-        return Step("expire", row.updated_at + self.idle_ttl, row.version)
+            return Step(StepKind.TIMEOUT, row.turn_deadline, row.version)
+        return Step(StepKind.EXPIRE, row.updated_at + self.idle_ttl, row.version)
 
-    async def bot_move(self, channel_id: int, version: int) -> Outcome | None:
+    async def bot_move(self, channel_id: int, version: int) -> Outcome[None] | None:
         """One action of the computer player to move, if the game is still where it was."""
         async with self.lock(channel_id):
             row = await self.db.games.get_active(channel_id)
@@ -269,11 +280,12 @@ class GameService:
             action, events = await bots.move(table, seat, bots.rng_for(table, row.version))
             bots.observe(table, events)
             payload = {"seat": seat, **act.action_to_json(action)}
-            row = await self._commit(row, table, before, table.leaderboard_id(seat), "bot", payload)
+            row = await self._commit(row, table, before, table.leaderboard_id(seat), ChangeKind.BOT.value, payload)
         self._changed(channel_id)
-        return Outcome("bot", table, row, tuple(events), seat, new_turn=_new_turn(table, before))
+        game = self._snapshot(row, table)
+        return Outcome(ChangeKind.BOT, game, None, tuple(events), seat, _new_turn(table, before))
 
-    async def time_out(self, channel_id: int, version: int) -> Outcome | None:
+    async def time_out(self, channel_id: int, version: int) -> Outcome[TimedOut] | None:
         """The turn timer ran out: play a safe turn for the player, or drop them at the third time."""
         async with self.lock(channel_id):
             row = await self.db.games.get_active(channel_id)
@@ -288,12 +300,13 @@ class GameService:
                 return None
             events, count, dropped = table.time_out(seat, safe_action)
             bots.observe(table, events)
-            detail = {"count": count, "dropped": dropped}
-            row = await self._commit(row, table, before, None, "timeout", {"seat": seat, **detail})
+            payload = {"seat": seat, "count": count, "dropped": dropped}
+            row = await self._commit(row, table, before, None, ChangeKind.TIMEOUT.value, payload)
         self._changed(channel_id)
-        return Outcome("timeout", table, row, tuple(events), seat, detail, _new_turn(table, before))
+        game, detail = self._snapshot(row, table), TimedOut(count, dropped)
+        return Outcome(ChangeKind.TIMEOUT, game, detail, tuple(events), seat, _new_turn(table, before))
 
-    async def expire(self, channel_id: int, version: int) -> Outcome | None:
+    async def expire(self, channel_id: int, version: int) -> Outcome[Expired] | None:
         """Close a lobby nobody started, or a game nobody played, without a result."""
         async with self.lock(channel_id):
             row = await self.db.games.get_active(channel_id)
@@ -305,25 +318,40 @@ class GameService:
                 return None
             was = table.status
             table.expire()
-            row = await self._commit(row, table, table.turn_key, None, "expire", {"was": was.value})
+            row = await self._commit(row, table, table.turn_key, None, ChangeKind.EXPIRE.value, {"was": was.value})
         self._changed(channel_id)
-        return Outcome("expired", table, row, detail={"was": was.value})
+        return Outcome(ChangeKind.EXPIRE, self._snapshot(row, table), Expired(was))
 
-    async def set_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember the game's public message (not an action: the version is unchanged)."""
-        await self.db.games.set_message(game_id, message_id)
+    async def close_unreadable(self, channel_id: int) -> ClosedGame | None:
+        """If the channel's active row cannot be loaded (corrupt, or a table schema this code does
+        not know), mark it abandoned as it is, without decoding it; returns the game closed."""
+        async with self.lock(channel_id):
+            row = await self.db.games.get_active(channel_id)
+            if row is None:
+                return None
+            try:
+                load_table(row)
+            except Exception:  # anything a bad document raises: JSON, keys, values, schema
+                log.error("game %s in channel %s cannot be loaded: closing it as abandoned", row.id, channel_id)
+            else:
+                return None
+            closed = await self.db.games.finish_game(
+                row.id, row.version, row.state_json, "abandoned", None, "unreadable", {}
+            )
+        return ClosedGame(closed.id, closed.guild_id, closed.channel_id)
 
     # -- the commit ----------------------------------------------------------------------------
     async def _change(
         self,
         channel_id: int,
         game_id: int | None,
-        kind: str,
+        kind: ChangeKind,
         actor: int,
-        change: Callable[[Table], list[Event]],
+        change: Callable[[Table], _Applied[D]],
         payload: dict[str, Any],
-        detail: dict[str, Any] | None = None,
-    ) -> Outcome:
+        logged: str | None = None,
+    ) -> Outcome[D]:
+        """Apply ``change`` and commit it, logged as ``logged`` (default: the kind's value)."""
         async with self.lock(channel_id):
             # Optimistic: start from the version this process committed last (no read); if the
             # database moved on (another process), the commit refuses it and we start again from
@@ -334,9 +362,9 @@ class GameService:
                 table = self.tables.private(row)  # changed in place: nobody else may hold it
                 before = table.turn_key
                 try:
-                    events = change(table)  # a refusal is only trusted from the stored row
-                    bots.observe(table, events)
-                    row = await self._commit(row, table, before, actor, kind, payload)
+                    applied = change(table)  # a refusal is only trusted from the stored row
+                    bots.observe(table, applied.events)
+                    row = await self._commit(row, table, before, actor, logged or kind.value, payload)
                     break
                 except Exception as exc:
                     if isinstance(exc, (StaleState, GameClosed, GameNotFound)):
@@ -345,7 +373,9 @@ class GameService:
                         raise
                     cached = None
         self._changed(channel_id)
-        return Outcome(kind, table, row, tuple(events), detail=detail or {}, new_turn=_new_turn(table, before))
+        game = self._snapshot(row, table)
+        events = tuple(applied.events)
+        return Outcome(kind, game, applied.detail, events, applied.seat, _new_turn(table, before))
 
     async def _commit(
         self,

@@ -1,41 +1,166 @@
-"""The values the game service hands out: what a change did, and what a game waits for next."""
+"""The values the game service hands out: snapshots of a game, what a change did, what a game waits for.
+
+Every value here is frozen, and none holds a database row. A snapshot's ``table`` is the table of
+that committed version, shared by every reader of it (see :mod:`service.cache`): readers never
+change it. Closed sets are enums (:class:`ChangeKind`, :class:`StepKind`); what one kind of change
+adds is a small dataclass in :attr:`Outcome.detail` (:class:`BotSeat`, :class:`Setting`,
+:class:`TimedOut`, :class:`Expired`), ``None`` for the others.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import enum
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Generic, TypeVar
 
-from data import GameRow
 from rummy.deal import Event
-from rummy.table import Table
+from rummy.table import Table, TableStatus
 from rummy.view import PlayerView, view_for
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a committed change did: the table after it, its row, and the public events."""
+class ChangeKind(enum.StrEnum):
+    """What a committed change was. The value is the kind the action log records, except for a
+    player's move (:attr:`PLAY`), logged as its action type (``draw``, ``meld``...), and for the
+    creation of a table, which is not an action."""
 
-    kind: str
+    CREATE = "create"
+    JOIN = "join"
+    LEAVE = "leave"
+    KICK = "kick"
+    START = "start"
+    CANCEL = "cancel"
+    ADD_BOT = "addbot"
+    REMOVE_BOT = "removebot"
+    CONFIGURE = "set"
+    PLAY = "play"
+    BOT = "bot"  # a computer player's move
+    TIMEOUT = "timeout"  # the turn timer ran out
+    EXPIRE = "expire"  # a lobby nobody started, or a game nobody played, closed
+
+
+class StepKind(enum.Enum):
+    """What a game waits for next (see :class:`Step`)."""
+
+    BOT = "bot"  # a computer player's move
+    TIMEOUT = "timeout"  # the turn timer of a person
+    EXPIRE = "expire"  # the lobby's, or an idle game's, expiry
+
+
+@dataclass(frozen=True, slots=True)
+class GameSnapshot:
+    """One committed version of one game, for reading.
+
+    ``expires_at`` is when a lobby closes unless it starts (None once it started); ``message_id``
+    is the board's public message, if one was posted.
+    """
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    version: int
     table: Table
-    row: GameRow
-    events: tuple[Event, ...] = ()
-    seat: int | None = None  # the seat that acted, if any
-    detail: dict[str, Any] = field(default_factory=dict)
-    new_turn: bool = False  # a (new) player is to move: worth telling the channel
+    message_id: int | None = None
+    turn_deadline: datetime | None = None
+    expires_at: datetime | None = None
 
     @property
-    def ended(self) -> bool:
-        return not self.table.status.active
+    def status(self) -> TableStatus:
+        return self.table.status
+
+    @property
+    def active(self) -> bool:
+        """A lobby or a game in play (it holds its channel)."""
+        return self.table.status.active
 
     def view(self, seat: int | None) -> PlayerView | None:
+        """What ``seat`` sees (None: a spectator), or None before the game started."""
         return view_for(self.table.game, seat) if self.table.game is not None else None
 
 
-@dataclass(frozen=True)
-class Step:
-    """The next thing a game waits for: a computer move, a turn timeout, or expiry."""
+@dataclass(frozen=True, slots=True)
+class PlayerSnapshot:
+    """A seated player's own look at one version of a game: their view holds their hand."""
 
-    kind: str  # "bot" | "timeout" | "expire"
+    game: GameSnapshot
+    view: PlayerView
+
+    @property
+    def seat(self) -> int:
+        assert self.view.seat is not None, "a player's view has a seat"
+        return self.view.seat
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedGame:
+    """A game closed without being read (its stored document could not be loaded)."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotSeat:
+    """The computer player seated (:attr:`ChangeKind.ADD_BOT`) or removed (:attr:`ChangeKind.REMOVE_BOT`)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A house rule or table option changed (:attr:`ChangeKind.CONFIGURE`): its name, its value as shown."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """A turn timer that ran out (:attr:`ChangeKind.TIMEOUT`): the player's count of timeouts, and
+    whether it dropped them."""
+
+    count: int
+    dropped: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Expired:
+    """A table closed for want of play (:attr:`ChangeKind.EXPIRE`): where it was."""
+
+    was: TableStatus
+
+
+D = TypeVar("D")  # the detail of one kind of change: one of the dataclasses above, or None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome(Generic[D]):
+    """What a committed change did: the game after it, the public events, and the kind's detail."""
+
+    kind: ChangeKind
+    game: GameSnapshot
+    detail: D
+    events: tuple[Event, ...] = ()
+    seat: int | None = None  # the seat that acted, if any
+    new_turn: bool = False  # a (new) player is to move: worth telling the channel
+
+    @property
+    def table(self) -> Table:
+        return self.game.table
+
+    @property
+    def ended(self) -> bool:
+        return not self.game.active
+
+    def view(self, seat: int | None) -> PlayerView | None:
+        return self.game.view(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The next thing a game waits for, at the version it was planned from."""
+
+    kind: StepKind
     at: datetime
     version: int

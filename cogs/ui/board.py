@@ -26,10 +26,10 @@ from cogs.ui.context import mentions
 from cogs.ui.hand import board_view
 from cogs.ui.limits import fit
 from cogs.ui.lobby import lobby_view
-from data import GameRow
-from rummy.table import Table, TableStatus
+from rummy.table import TableStatus
 from service.catalog import Translator, translator
 from service.games import GameService
+from service.model import GameSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -93,14 +93,13 @@ class Board:
     def tr_for(self, guild_id: int) -> Translator:
         return translator(self.locale_for(guild_id))
 
-    def message(self, row: GameRow, table: Table, tr: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The board of a table (``row``'s): its embed and its persistent components (none once closed)."""
-        expires = row.updated_at + self.service.lobby_ttl if table.status is TableStatus.LOBBY else None
-        embed = render.board_embed(table, tr, deadline=row.turn_deadline, expires=expires)
-        if table.status is TableStatus.LOBBY:
-            return embed, lobby_view(row.id, tr)
-        if table.status is TableStatus.PLAYING:
-            return embed, board_view(row.id, tr)
+    def message(self, game: GameSnapshot, tr: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The board of a game: its embed and its persistent components (none once closed)."""
+        embed = render.board_embed(game.table, tr, deadline=game.turn_deadline, expires=game.expires_at)
+        if game.status is TableStatus.LOBBY:
+            return embed, lobby_view(game.game_id, tr)
+        if game.status is TableStatus.PLAYING:
+            return embed, board_view(game.game_id, tr)
         return embed, None
 
     # -- redrawing ---------------------------------------------------------------------------
@@ -145,27 +144,26 @@ class Board:
 
     async def _draw(self, game_id: int) -> bool:
         """Redraw (or repost) a board; returns whether the table is still active."""
-        row = await self.service.db.games.get(game_id)
-        if row is None:
+        game = await self.service.game(game_id)
+        if game is None:
             return False
-        table = self.service.table_of(row)
-        embed, view = self.message(row, table, self.tr_for(row.guild_id))
-        if row.message_id is not None:
+        embed, view = self.message(game, self.tr_for(game.guild_id))
+        if game.message_id is not None:
             try:
-                await self._edit(row.channel_id, row.message_id, embed=embed, view=view)
-                return table.status.active
+                await self._edit(game.channel_id, game.message_id, embed=embed, view=view)
+                return game.active
             except discord.NotFound:
                 log.info("board message of game %s is gone: posting a new one", game_id)
             except discord.HTTPException as exc:
                 log.warning("could not redraw the board of game %s: %s", game_id, exc)
-                return table.status.active
-        if not table.status.active:
+                return game.active
+        if not game.active:
             return False
         if game_id in self._creating:
             return True  # the create reply is the board: it is redrawn when its id is stored
         kwargs: dict[str, Any] = {"embed": embed} if view is None else {"embed": embed, "view": view}
         try:
-            message_id = await self._send(row.channel_id, **kwargs)
+            message_id = await self._send(game.channel_id, **kwargs)
         except discord.HTTPException as exc:
             log.warning("could not post the board of game %s: %s", game_id, exc)
             return True

@@ -19,16 +19,14 @@ import discord
 from cogs.ui import render
 from cogs.ui.components import Guarded, Malformed, custom_id, persistent, register, stale, template, values
 from cogs.ui.context import Ctx, context, reply, update
-from data import GameRow
 from rummy import actions as act
 from rummy.cards import Card, take_out
 from rummy.deal import Phase
 from rummy.errors import RummyError
-from rummy.table import Table
 from rummy.view import PlayerView
 from service.catalog import Translator
 from service.games import Refusal
-from service.model import Outcome
+from service.model import Outcome, PlayerSnapshot
 
 MAX_OPTIONS = 25
 Button = discord.ui.Button[Any]
@@ -40,8 +38,7 @@ Select = discord.ui.Select[Any]
 
 async def show_hand(ctx: Ctx, game_id: int | None = None, *, edit: bool = False) -> None:
     """Send the caller's hand privately (``edit``: redraw the private message clicked on)."""
-    row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, game_id)
-    hand = await _hand(ctx, row, table, view)
+    hand = await _hand(ctx, await ctx.service.private_view(ctx.channel_id, ctx.who.id, game_id))
     if edit:
         await update(ctx.interaction, **hand)
     else:
@@ -53,7 +50,7 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     out = await ctx.service.play(ctx.channel_id, ctx.who, action, game_id)
     public = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
     ping = render.pinged(out.table, out.new_turn)
-    board = board_view(out.row.id, ctx.public) if out.new_turn and out.table.turn is not None else None
+    board = board_view(out.game.game_id, ctx.public) if out.new_turn and out.table.turn is not None else None
     if edit:  # a component: the first answer is the clicked hand, redrawn
         await update(ctx.interaction, **await _private_hand(ctx, out))
         await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
@@ -62,24 +59,25 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
         private = await _private_hand(ctx, out)
         if private:
             await reply(ctx.interaction, ephemeral=True, **private)
-    ctx.rami.board.refresh(out.row.id)
+    ctx.rami.board.refresh(out.game.game_id)
 
 
-async def _private_hand(ctx: Ctx, out: Outcome) -> dict[str, Any]:
+async def _private_hand(ctx: Ctx, out: Outcome[None]) -> dict[str, Any]:
     """The actor's hand after ``out`` (embed and components), or nothing once the table closed."""
-    view = out.view(out.seat) if out.table.status.active else None
+    view = out.view(out.seat) if out.game.active and out.seat is not None else None
     if view is None:
         return {}
-    return await _hand(ctx, out.row, out.table, view)
+    return await _hand(ctx, PlayerSnapshot(out.game, view))
 
 
-async def _hand(ctx: Ctx, row: GameRow, table: Table, view: PlayerView) -> dict[str, Any]:
-    """The caller's hand at ``row``'s version, in their language: its embed and its components."""
-    assert view.seat is not None, "a spectator has no hand"
-    advice = await ctx.rami.advice.advice(row.id, row.version, view, table.game) if table.options.hints else None
+async def _hand(ctx: Ctx, player: PlayerSnapshot) -> dict[str, Any]:
+    """The caller's hand at their snapshot's version, in their language: its embed and its components."""
+    game, view = player.game, player.view
+    hints = game.table.options.hints
+    advice = await ctx.rami.advice.advice(game.game_id, game.version, view, game.table.game) if hints else None
     return {
-        "embed": render.hand_embed(view, table, ctx.tr, advice, row.turn_deadline),
-        "view": hand_view(row.id, view, ctx.tr),
+        "embed": render.hand_embed(view, game.table, ctx.tr, advice, game.turn_deadline),
+        "view": hand_view(game.game_id, view, ctx.tr),
     }
 
 
@@ -213,8 +211,8 @@ class DrawButton(HandItem, discord.ui.DynamicItem[Button], template=template("dr
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         if self.card is not None:
-            _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
-            top = view.discard_top
+            player = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+            top = player.view.discard_top
             if top is None or top != self.card:
                 raise Refusal(
                     "discard_changed", card=top.pretty if top else ctx.tr("board_empty"), promised=self.card.pretty

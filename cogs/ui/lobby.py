@@ -19,25 +19,25 @@ from service.catalog import Translator
 from service.model import Outcome
 
 
-async def join(ctx: Ctx, game_id: int | None = None) -> Outcome:
+async def join(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     out = await ctx.service.join(ctx.channel_id, ctx.who, game_id)
     await reply(ctx.interaction, ctx.tr("joined", n=len(out.table.players), max=out.table.max_players), ephemeral=True)
-    ctx.rami.board.refresh(out.row.id)
+    ctx.rami.board.refresh(out.game.game_id)
     return out
 
 
-async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome:
+async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     out = await ctx.service.leave(ctx.channel_id, ctx.who, game_id)
     if out.events or out.ended:
         text = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
         await reply(ctx.interaction, text, ephemeral=False, ping=render.pinged(out.table, out.new_turn))
     else:
         await reply(ctx.interaction, ctx.tr("left_lobby"), ephemeral=True)
-    ctx.rami.board.refresh(out.row.id)
+    ctx.rami.board.refresh(out.game.game_id)
     return out
 
 
-async def start(ctx: Ctx, game_id: int | None = None) -> Outcome:
+async def start(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     out = await ctx.service.start(ctx.channel_id, ctx.who, game_id)
     text = (
         ctx.public("started", title=out.table.rules.title)
@@ -46,14 +46,9 @@ async def start(ctx: Ctx, game_id: int | None = None) -> Outcome:
         + "\n"
         + ctx.public("start_hand_hint")
     )
-    await reply(
-        ctx.interaction,
-        render.clip(text, 2000),
-        ephemeral=False,
-        view=board_view(out.row.id, ctx.public),
-        ping=render.pinged(out.table),
-    )
-    ctx.rami.board.refresh(out.row.id)
+    board = board_view(out.game.game_id, ctx.public)
+    await reply(ctx.interaction, render.clip(text, 2000), ephemeral=False, view=board, ping=render.pinged(out.table))
+    ctx.rami.board.refresh(out.game.game_id)
     return out
 
 

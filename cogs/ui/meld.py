@@ -91,7 +91,7 @@ class MeldButton(HandItem, discord.ui.DynamicItem[Button], template=template("mb
 
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        view = (await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)).view
         await update(
             interaction, embed=builder_embed(view, [], ctx.tr), view=builder_view(self.game_id, view, [], ctx.tr)
         )
@@ -130,7 +130,7 @@ class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs"
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         group = picked_cards(interaction)
-        _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        view = (await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)).view
         if take_out(view.hand, [c for g in [*self.pending, group] for c in g])[1]:
             raise stale()  # cards the hand does not hold (any more): the builder is out of date
         try:  # a bad group is refused at once (privately): the builder keeps the good ones
@@ -184,10 +184,10 @@ class LayOffButton(HandItem, discord.ui.DynamicItem[Button], template=template("
 
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        _row, table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        player = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
         options = [
             discord.SelectOption(label=render.clip(m.label, 100), value=str(m.index))
-            for m in layoff_targets(table, view)
+            for m in layoff_targets(player.game.table, player.view)
         ]
         if not options:
             raise Refusal("no_meld_number")
@@ -232,7 +232,7 @@ class LayOffMeld(HandItem, discord.ui.DynamicItem[Select], template=template("lo
 
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        _row, _table, view = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        view = (await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)).view
         [picked] = values(interaction)
         if not (picked.isascii() and picked.isdigit() and len(picked) <= 3):
             raise stale()

@@ -332,12 +332,10 @@ class Harness:
 
     # -- reading ----------------------------------------------------------------------------
     async def table(self, channel: int = CHANNEL) -> Any:
-        _row, table = await self.service.current(channel)
-        return table
+        return (await self.service.current(channel)).table
 
     async def view(self, user: User, channel: int = CHANNEL) -> Any:
-        _row, _table, view = await self.service.private_view(channel, user.id)
-        return view
+        return (await self.service.private_view(channel, user.id)).view
 
     def board_message(self) -> Sent:
         """The latest state of the public game message."""

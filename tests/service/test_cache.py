@@ -36,9 +36,9 @@ async def test_reads_of_one_version_share_one_decoded_table(db: Database) -> Non
     """Two reads of the same stored version return the very same table, decoded once."""
     service = GameService(db)
     await started(service)
-    _row, first = await service.current(CHANNEL)
+    first = (await service.current(CHANNEL)).table
     misses = service.tables.misses
-    _row, second = await service.current(CHANNEL)
+    second = (await service.current(CHANNEL)).table
     assert second is first and service.tables.misses == misses
 
 
@@ -47,15 +47,15 @@ async def test_a_committed_change_is_what_the_next_read_returns(db: Database) ->
     service = GameService(db)
     seat = await started(service)
     out = await service.play(CHANNEL, mover(seat), act.Draw())
-    row, table = await service.current(CHANNEL)
-    assert table is out.table and row.version == out.row.version
+    game = await service.current(CHANNEL)
+    assert game.table is out.table and game.version == out.game.version
 
 
 async def test_a_change_works_on_a_private_copy(db: Database) -> None:
     """The table a reader holds never changes when the next action is applied."""
     service = GameService(db)
     seat = await started(service)
-    _row, held = await service.current(CHANNEL)
+    held = (await service.current(CHANNEL)).table
     before = held.to_json()
     out = await service.play(CHANNEL, mover(seat), act.Draw())
     assert out.table is not held and held.to_json() == before
@@ -67,17 +67,19 @@ async def test_another_writer_invalidates_the_cache(db: Database) -> None:
     seat = await started(service)
     await service.current(CHANNEL)  # cached at the current version
     await other.play(CHANNEL, mover(seat), act.Draw())
-    row, table = await service.current(CHANNEL)
+    game = await service.current(CHANNEL)
     stored = await db.games.get_active(CHANNEL)
-    assert stored is not None and row.version == stored.version
-    assert table.to_json() == (await other.current(CHANNEL))[1].to_json()
+    assert stored is not None and game.version == stored.version
+    assert game.table.to_json() == (await other.current(CHANNEL)).table.to_json()
 
 
 async def test_a_stale_write_leaves_cache_and_database_unchanged(db: Database) -> None:
     """A write that loses the version race changes neither the stored row nor the cached table."""
     service = GameService(db)
     seat = await started(service)
-    row, table = await service.current(CHANNEL)
+    table = (await service.current(CHANNEL)).table
+    row = await db.games.get_active(CHANNEL)
+    assert row is not None
     before = table.to_json()
     await db.games.save_action(row.id, row.version, row.state_json, row.status.value, None, "noop", {})
     private = service.tables.private(row)
@@ -87,7 +89,7 @@ async def test_a_stale_write_leaves_cache_and_database_unchanged(db: Database) -
     stored = await db.games.get(row.id)
     assert stored is not None and stored.version == row.version + 1 and stored.state_json == row.state_json
     assert table.to_json() == before
-    _row, again = await service.current(CHANNEL)
+    again = (await service.current(CHANNEL)).table
     assert again.to_json() == before
 
 
@@ -95,22 +97,24 @@ async def test_a_refused_action_leaves_the_shared_table_unchanged(db: Database) 
     """An action the rules refuse changes nothing a reader can see, in the cache or the database."""
     service = GameService(db)
     seat = await started(service)
-    row, table = await service.current(CHANNEL)
-    before = table.to_json()
+    game = await service.current(CHANNEL)
+    before = game.table.to_json()
     with pytest.raises((RummyError, Refusal)):
         await service.play(CHANNEL, mover(1 - seat), act.Draw())  # out of turn
-    stored, again = await service.current(CHANNEL)
-    assert again.to_json() == before and stored.version == row.version
+    again = await service.current(CHANNEL)
+    assert again.table.to_json() == before and again.version == game.version
 
 
 async def test_a_row_with_another_document_is_a_miss(db: Database) -> None:
     """The cached table is used only if the row's document is the one it was decoded from."""
     service = GameService(db)
     await started(service)
-    row, table = await service.current(CHANNEL)
+    table = (await service.current(CHANNEL)).table
+    row = await db.games.get_active(CHANNEL)
+    assert row is not None and service.tables.shared(row) is table
     edited = dataclasses.replace(row, state_json=row.state_json.replace('"Guest"', '"Other"'))
-    assert service.table_of(edited) is not table
-    assert service.table_of(edited).players[1].name == "Other"
+    assert service.tables.shared(edited) is not table
+    assert service.tables.shared(edited).players[1].name == "Other"
 
 
 async def test_the_cache_keeps_at_most_its_size(db: Database) -> None:
@@ -152,8 +156,8 @@ async def test_a_change_after_another_process_starts_from_the_stored_row(db: Dat
     drawn = await other.play(CHANNEL, mover(seat), act.Draw())  # our cache still says: draw first
     card = drawn.table.game.deal.hands[seat][0]  # type: ignore[union-attr]
     out = await service.play(CHANNEL, mover(seat), act.Discard(card))
-    assert out.row.version == drawn.row.version + 1
-    assert [a.kind for a in await db.games.actions(out.row.id)][-2:] == ["draw", "discard"]
+    assert out.game.version == drawn.game.version + 1
+    assert [a.kind for a in await db.games.actions(out.game.game_id)][-2:] == ["draw", "discard"]
 
 
 def test_the_stored_document_is_compact_json_of_the_table() -> None:
