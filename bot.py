@@ -34,7 +34,7 @@ from cogs.ui.components import ALL_ITEMS
 from cogs.ui.context import NO_MENTIONS, Rami
 from data import Database, MetaStore
 from service.games import GameService
-from service.hints import AdviceCache
+from service.leaderboards import Leaderboards
 
 log = logging.getLogger("rami")
 
@@ -139,7 +139,7 @@ class RamiBot(commands.Bot):
         board = Board(service, DiscordChannels(self), locale_for=self.locale_of)
         timers = Timers(service, board)
         service.on_change = timers.poke  # a change replans its game's timers
-        self.rami = Rami(service, board, timers, AdviceCache())
+        self.rami = Rami(service, board, timers, Leaderboards(db))
         return self.rami
 
     def locale_of(self, guild_id: int) -> object:

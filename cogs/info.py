@@ -53,10 +53,9 @@ class Info(commands.Cog):
     async def hint(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         player = await ctx.service.private_view(ctx.channel_id, ctx.who.id)
-        game = player.game
-        if not game.table.options.hints:
+        advice = await ctx.service.advice(player)
+        if advice is None:
             raise Refusal("hints_off")
-        advice = await ctx.rami.advice.advice(game.game_id, game.version, player.view, game.table.game)
         embed = discord.Embed(
             title=ctx.tr("hint_title"), description=render.hint_text(player.view, advice, ctx.tr), colour=render.COLOUR
         )

@@ -9,9 +9,9 @@ from discord.ext import commands
 from cogs.ui import render
 from cogs.ui.context import PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen
-from data import Standing
 from rummy.rules import PRESETS
 from service.catalog import Translator
+from service.leaderboards import Standing
 
 SHOWN = 10
 
@@ -49,10 +49,8 @@ class Leaderboard(commands.Cog):
         ctx = context(interaction)
         if preset is not None:
             chosen(preset, PRESETS, "preset")
-        board = ctx.service.db.leaderboard
-        people = await board.leaderboard(ctx.guild_id, preset, limit=SHOWN)
-        everyone = await board.leaderboard(ctx.guild_id, preset, limit=SHOWN * 3, include_bots=True)
-        bots = [s for s in everyone if s.is_bot][:SHOWN]
+        ranking = await ctx.rami.leaderboards.ranking(ctx.guild_id, preset, limit=SHOWN)
+        people, bots = ranking.people, ranking.bots
         tr = ctx.public
         embed = discord.Embed(title=tr("lb_title", preset=preset or tr("lb_all")), colour=render.COLOUR)
         lines = [_line(tr, i, s) for i, s in enumerate(people, start=1)]
@@ -73,7 +71,7 @@ class Leaderboard(commands.Cog):
         ctx = context(interaction)
         user = member or interaction.user
         tr = ctx.public
-        record = await ctx.service.db.leaderboard.stats(ctx.guild_id, user.id)
+        record = await ctx.rami.leaderboards.record(ctx.guild_id, user.id)
         name = render.display(user.display_name)
         embed = discord.Embed(title=tr("stats_title", name=name), colour=render.COLOUR)
         if record is None:

@@ -105,16 +105,14 @@ class Play(commands.Cog):
         found = await _own_hand(interaction)
         if found is None:
             return []
-        game, view = found.game, found.view
         out: Choices = []
-        if game.table.options.hints:  # the solver's suggestion is a hint; cards alone are not
-            advice = await rami(interaction).advice.advice(game.game_id, game.version, view, game.table.game)
-            if advice.playable_now:
-                text = meld_command(advice.playable_now).removeprefix("/meld ")
-                if text.startswith(current.strip()):
-                    out.append(app_commands.Choice(name=text[:100], value=text[:100]))
+        advice = await rami(interaction).service.advice(found)  # the solver's melds are a hint; cards are not
+        if advice is not None and advice.playable_now:
+            text = meld_command(advice.playable_now).removeprefix("/meld ")
+            if text.startswith(current.strip()):
+                out.append(app_commands.Choice(name=text[:100], value=text[:100]))
         head, last = _split_last(current)
-        return (out + _card_choices(hand_ui.remaining(view.hand, _typed(head)), last, head))[:25]
+        return (out + _card_choices(hand_ui.remaining(found.view.hand, _typed(head)), last, head))[:25]
 
     @app_commands.command(name="layoff", description="Add cards from your hand to a meld on the table")
     @app_commands.describe(cards="The cards to add, e.g. 10H JH", meld="The number of the meld on the table")

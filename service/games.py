@@ -35,6 +35,7 @@ from rummy.table import Table, TableStatus
 from rummy.view import view_for
 from service import bots
 from service.cache import TableCache, dump_table, load_table, results_of
+from service.hints import Advice, AdviceCache
 from service.model import (
     BotSeat,
     ChangeKind,
@@ -101,16 +102,17 @@ class GameService:
         seed: Callable[[], int | None] = lambda: None,
         on_change: Callable[[int], None] | None = None,
     ) -> None:
-        self.db = db
+        self._db = db
         self.lobby_ttl = lobby_ttl
         self.idle_ttl = idle_ttl
         self.seed = seed
         self.on_change = on_change
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.tables = TableCache()
+        self.hints = AdviceCache()  # advice worked out, per game version and seat
 
     def now(self) -> datetime:
-        return self.db.now()
+        return self._db.now()
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -125,17 +127,17 @@ class GameService:
 
     async def active(self, channel_id: int) -> GameSnapshot | None:
         """The channel's active game, if it has one."""
-        row = await self.db.games.get_active(channel_id)
+        row = await self._db.games.get_active(channel_id)
         return None if row is None else self._snapshot(row)
 
     async def game(self, game_id: int) -> GameSnapshot | None:
         """Any game by id, active or not (buttons and the board carry the game id)."""
-        row = await self.db.games.get(game_id)
+        row = await self._db.games.get(game_id)
         return None if row is None else self._snapshot(row)
 
     async def active_channels(self) -> list[int]:
         """The channels that hold an active game (lobby or in play), without loading the games."""
-        return [row.channel_id for row in await self.db.games.list_active()]
+        return [row.channel_id for row in await self._db.games.list_active()]
 
     async def private_view(self, channel_id: int, user_id: int, game_id: int | None = None) -> PlayerSnapshot:
         """The asking player's own view (their hand); refused to anyone not seated."""
@@ -145,13 +147,21 @@ class GameService:
             raise Refusal("not_started")
         return PlayerSnapshot(game, view_for(game.table.game, seat))
 
+    async def advice(self, player: PlayerSnapshot) -> Advice | None:
+        """``player``'s advice at their snapshot's version (worked out once per version and seat,
+        see :class:`~service.hints.AdviceCache`), or None at a table with hints off."""
+        game = player.game
+        if not game.table.options.hints:
+            return None
+        return await self.hints.advice(game.game_id, game.version, player.view, game.table.game)
+
     async def score_sheet(self, channel_id: int) -> GameSnapshot:
         """The game whose score sheet ``/scores`` shows: the active one, or the channel's last
         game for :data:`SCORES_KEPT` after it ended."""
         try:
             return await self.current(channel_id)
         except Refusal:
-            row = await self.db.games.latest(channel_id)
+            row = await self._db.games.latest(channel_id)
             if row is None or row.status.is_active or row.updated_at + SCORES_KEPT < self.now():
                 raise
         game = self._snapshot(row)
@@ -160,7 +170,7 @@ class GameService:
         return game
 
     async def _active_row(self, channel_id: int, game_id: int | None = None) -> GameRow:
-        row = await self.db.games.get_active(channel_id)
+        row = await self._db.games.get_active(channel_id)
         if row is None:
             if game_id is not None:
                 raise Refusal("game_closed")
@@ -179,13 +189,13 @@ class GameService:
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's public message (not an action: the version is unchanged)."""
-        await self.db.games.set_message(game_id, message_id)
+        await self._db.games.set_message(game_id, message_id)
 
     # -- the lobby ---------------------------------------------------------------------------
     async def create(self, guild_id: int, channel_id: int, who: Who, preset: str | None) -> Outcome[None]:
         async with self.lock(channel_id):
             table = Table.new(guild_id, channel_id, who.id, who.name, preset, seed=self.seed())
-            row = await self.db.games.create_game(guild_id, channel_id, who.id, table.preset, dump_table(table))
+            row = await self._db.games.create_game(guild_id, channel_id, who.id, table.preset, dump_table(table))
         self._changed(channel_id)
         return Outcome(ChangeKind.CREATE, self._snapshot(row, table), None, seat=0)
 
@@ -252,7 +262,7 @@ class GameService:
     # -- timers and computer players -----------------------------------------------------------
     async def next_step(self, channel_id: int) -> Step | None:
         """What the channel's game waits for next, or None when it has no active table."""
-        row = await self.db.games.get_active(channel_id)
+        row = await self._db.games.get_active(channel_id)
         if row is None:
             return None
         table = self.tables.shared(row)
@@ -269,7 +279,7 @@ class GameService:
     async def bot_move(self, channel_id: int, version: int) -> Outcome[None] | None:
         """One action of the computer player to move, if the game is still where it was."""
         async with self.lock(channel_id):
-            row = await self.db.games.get_active(channel_id)
+            row = await self._db.games.get_active(channel_id)
             if row is None or row.version != version:
                 return None
             table = self.tables.private(row)
@@ -288,7 +298,7 @@ class GameService:
     async def time_out(self, channel_id: int, version: int) -> Outcome[TimedOut] | None:
         """The turn timer ran out: play a safe turn for the player, or drop them at the third time."""
         async with self.lock(channel_id):
-            row = await self.db.games.get_active(channel_id)
+            row = await self._db.games.get_active(channel_id)
             if row is None or row.version != version or row.turn_deadline is None:
                 return None
             if row.turn_deadline > self.now():
@@ -309,7 +319,7 @@ class GameService:
     async def expire(self, channel_id: int, version: int) -> Outcome[Expired] | None:
         """Close a lobby nobody started, or a game nobody played, without a result."""
         async with self.lock(channel_id):
-            row = await self.db.games.get_active(channel_id)
+            row = await self._db.games.get_active(channel_id)
             if row is None or row.version != version:
                 return None
             table = self.tables.private(row)
@@ -326,7 +336,7 @@ class GameService:
         """If the channel's active row cannot be loaded (corrupt, or a table schema this code does
         not know), mark it abandoned as it is, without decoding it; returns the game closed."""
         async with self.lock(channel_id):
-            row = await self.db.games.get_active(channel_id)
+            row = await self._db.games.get_active(channel_id)
             if row is None:
                 return None
             try:
@@ -335,7 +345,7 @@ class GameService:
                 log.error("game %s in channel %s cannot be loaded: closing it as abandoned", row.id, channel_id)
             else:
                 return None
-            closed = await self.db.games.finish_game(
+            closed = await self._db.games.finish_game(
                 row.id, row.version, row.state_json, "abandoned", None, "unreadable", {}
             )
         return ClosedGame(closed.id, closed.guild_id, closed.channel_id)
@@ -390,7 +400,7 @@ class GameService:
         (a write that fails leaves the cache, like the database, at the last committed state)."""
         state = dump_table(table)
         if table.status.active:
-            new = await self.db.games.save_action(
+            new = await self._db.games.save_action(
                 row.id,
                 row.version,
                 state,
@@ -402,7 +412,7 @@ class GameService:
             )
         else:
             results = results_of(table) if table.status is TableStatus.OVER else None
-            new = await self.db.games.finish_game(
+            new = await self._db.games.finish_game(
                 row.id, row.version, state, _ENDED_STATUS[table.status], actor, kind, payload, results
             )
         self.tables.put(new, table)

@@ -1,7 +1,7 @@
 """What every cog and component needs: the bot's services, the caller, and how to reply.
 
 The bot carries one :class:`Rami` container (``bot.rami``): the game service, the public board,
-the timers, and the advice already worked out.
+the timers and the leaderboards.
 :func:`context` turns an interaction into a :class:`Ctx` (who asks, where, in which language)
 and refuses direct messages. :func:`reply` answers through the interaction response, or through
 a follow-up once the response is done; :func:`update` redraws the private message a component sits
@@ -10,7 +10,7 @@ on. Both fit what they send within Discord's limits (:func:`cogs.ui.limits.fit`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -20,7 +20,7 @@ from cogs.ui.limits import fit
 from rummy.rules import PRESETS
 from service.catalog import Translator, translator
 from service.games import GameService, Refusal, Who
-from service.hints import AdviceCache
+from service.leaderboards import Leaderboards
 
 if TYPE_CHECKING:
     from cogs.timers import Timers
@@ -37,7 +37,7 @@ class Rami:
     service: GameService
     board: Board
     timers: Timers
-    advice: AdviceCache = field(default_factory=AdviceCache)  # hints worked out, per game version
+    leaderboards: Leaderboards
 
 
 def rami(interaction: discord.Interaction) -> Rami:

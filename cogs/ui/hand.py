@@ -73,8 +73,7 @@ async def _private_hand(ctx: Ctx, out: Outcome[None]) -> dict[str, Any]:
 async def _hand(ctx: Ctx, player: PlayerSnapshot) -> dict[str, Any]:
     """The caller's hand at their snapshot's version, in their language: its embed and its components."""
     game, view = player.game, player.view
-    hints = game.table.options.hints
-    advice = await ctx.rami.advice.advice(game.game_id, game.version, view, game.table.game) if hints else None
+    advice = await ctx.service.advice(player)
     return {
         "embed": render.hand_embed(view, game.table, ctx.tr, advice, game.turn_deadline),
         "view": hand_view(game.game_id, view, ctx.tr),

@@ -39,6 +39,7 @@ from cogs.ui.components import ALL_ITEMS
 from cogs.ui.context import Rami
 from data import Database
 from service.games import GameService
+from service.leaderboards import Leaderboards
 
 GUILD = 9001
 OTHER_GUILD = 9009
@@ -193,7 +194,7 @@ class Harness:
         self.timers = Timers(self.service, self.board)
         self.service.on_change = self.timers.poke
         self.client = MagicMock(spec=RamiBot)
-        self.client.rami = Rami(self.service, self.board, self.timers)
+        self.client.rami = Rami(self.service, self.board, self.timers, Leaderboards(db))
         self.cogs = [Lobby(self.client), Play(self.client), Info(self.client), Leaderboard(self.client)]
         self.lobby, self.play, self.info, self.leaderboard = self.cogs
         self.interactions = itertools.count(1)
