@@ -138,7 +138,8 @@ class RamiBot(commands.Bot):
         service = GameService(db)
         board = Board(service, DiscordChannels(self), locale_for=self.locale_of)
         timers = Timers(service, board)
-        service.on_change = timers.poke  # a change replans its game's timers
+        service.subscribe(timers.changed)  # a change replans its game's timers
+        service.subscribe(board.changed)  # and redraws its board
         self.rami = Rami(service, board, timers, Leaderboards(db))
         return self.rami
 

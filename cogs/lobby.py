@@ -86,10 +86,9 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     @app_commands.command(name="cancel", description="Cancel the table or the game (host or moderators)")
     async def cancel(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        out = await ctx.service.cancel(ctx.channel_id, ctx.who)
+        await ctx.service.cancel(ctx.channel_id, ctx.who)
         text = ctx.public("cancelled", name=render.display(ctx.who.name))
         await reply(interaction, text, ephemeral=False)
-        ctx.rami.board.refresh(out.game.game_id)
 
     @app_commands.command(name="kick", description="Remove a player from the table (host or moderators)")
     @app_commands.describe(member="The player to remove")
@@ -104,7 +103,6 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         more = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
         ping = render.pinged(out.table, out.new_turn)
         await reply(interaction, f"{text}\n{more}".strip(), ephemeral=False, ping=ping)
-        ctx.rami.board.refresh(out.game.game_id)
 
     @app_commands.command(name="set", description="Change a house rule or a table option before the start (host)")
     @app_commands.describe(rule="The house rule or table option to change", value="Its new value")
@@ -117,7 +115,6 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
             raise Refusal("bad_value", name=rule.strip().lower(), value=quote(value))
         out = await ctx.service.configure(ctx.channel_id, ctx.who, rule, value)
         await reply(interaction, ctx.tr("set_done", name=out.detail.name, value=out.detail.value), ephemeral=True)
-        ctx.rami.board.refresh(out.game.game_id)
 
     @set_rule.autocomplete("rule")
     async def rule_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -149,14 +146,12 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
             ),
             ephemeral=True,
         )
-        ctx.rami.board.refresh(out.game.game_id)
 
     @app_commands.command(name="removebot", description="Remove the computer player seated last (host)")
     async def removebot(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         out = await ctx.service.remove_bot(ctx.channel_id, ctx.who)
         await reply(interaction, ctx.tr("bot_removed", name=render.display(out.detail.name)), ephemeral=True)
-        ctx.rami.board.refresh(out.game.game_id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,11 +3,11 @@
 One tracked task per active game plans its next step from the database
 (:meth:`GameService.next_step`): a computer player's move after ``bot_pause`` seconds, the turn
 timeout at the stored deadline, or the expiry of a lobby nobody starts (and of a game that went
-quiet with its timer off). It sleeps until then, or until :meth:`Timers.poke` says the game
-changed, then acts through the service (which commits) and tells the channel: the board is
-redrawn after each move, and the computer players' moves are told in one message when the turn
-comes back to a person. Tasks are rebuilt from the database when the ``cogs.timers`` extension
-loads (:meth:`resume`), log their errors, and are cancelled when it unloads (:meth:`close`).
+quiet with its timer off). It sleeps until then, or until the game changes (:meth:`Timers.changed`
+listens to the service), then acts through the service (which commits) and tells the channel: the
+computer players' moves are told in one message when the turn comes back to a person. Tasks are
+rebuilt from the database when the ``cogs.timers`` extension loads (:meth:`resume`), log their
+errors, and are cancelled when it unloads (:meth:`close`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 from discord.ext import commands
 
@@ -55,6 +56,10 @@ class Timers:
         self._closed = False
 
     # -- control -------------------------------------------------------------------------------
+    def changed(self, out: Outcome[Any]) -> None:
+        """A game changed (a listener of :meth:`GameService.subscribe`): plan its next step again."""
+        self.poke(out.game.channel_id)
+
     def poke(self, channel_id: int) -> None:
         """The channel's game changed: plan again now (starts its task if needed)."""
         if self._closed:
@@ -175,7 +180,6 @@ class Timers:
         if step.kind is StepKind.BOT:
             moved = await self.service.bot_move(channel_id, step.version)
             if moved is not None:
-                self.board.refresh(moved.game.game_id)
                 runner.lines += render.event_lines(moved.events, moved.table, self.board.tr_for(moved.game.guild_id))
                 if moved.ended:
                     await self._tell(channel_id, runner, moved.game)
@@ -193,7 +197,6 @@ class Timers:
             out = expired
             lobby = expired.detail.was is TableStatus.LOBBY
             lines = [self.board.tr_for(expired.game.guild_id)("expired_lobby" if lobby else "expired_game")]
-        self.board.refresh(out.game.game_id)
         lines = [*runner.lines, *lines]
         runner.lines.clear()
         playing = out.table.turn is not None

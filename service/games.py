@@ -12,9 +12,10 @@ again on the stored row, as if it had come after (and refused if it no longer fi
 
 Readers get a :class:`~service.model.GameSnapshot` (or a player's
 :class:`~service.model.PlayerSnapshot`) of one committed version, and every change an
-:class:`~service.model.Outcome`: no database row leaves the service. After each commit
-:attr:`GameService.on_change` is called with the channel id, so the timers (turn timer, computer
-players, lobby expiry) can plan their next step.
+:class:`~service.model.Outcome`: no database row leaves the service. After each commit the
+:class:`~service.model.Outcome` is given to every listener, so the timers (turn timer, computer
+players, lobby expiry) can plan their next step and the board can redraw: each is a listener the
+bot subscribes (:meth:`GameService.subscribe`).
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ class Who:
 
 
 D = TypeVar("D")
+Listener = Callable[[Outcome[Any]], None]
 
 
 @dataclass(frozen=True)
@@ -100,19 +102,24 @@ class GameService:
         lobby_ttl: timedelta = timedelta(minutes=30),
         idle_ttl: timedelta = timedelta(hours=24),
         seed: Callable[[], int | None] = lambda: None,
-        on_change: Callable[[int], None] | None = None,
     ) -> None:
         self._db = db
         self.lobby_ttl = lobby_ttl
         self.idle_ttl = idle_ttl
         self.seed = seed
-        self.on_change = on_change
+        self._listeners: list[Listener] = []
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.tables = TableCache()
         self.hints = AdviceCache()  # advice worked out, per game version and seat
 
     def now(self) -> datetime:
         return self._db.now()
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` with the :class:`~service.model.Outcome` of every committed change from
+        now on (the creation of a table too), after the commit and outside the game's lock. It must
+        be quick: it starts work (a redraw, a timer), it does not wait for it."""
+        self._listeners.append(listener)
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -196,8 +203,7 @@ class GameService:
         async with self.lock(channel_id):
             table = Table.new(guild_id, channel_id, who.id, who.name, preset, seed=self.seed())
             row = await self._db.games.create_game(guild_id, channel_id, who.id, table.preset, dump_table(table))
-        self._changed(channel_id)
-        return Outcome(ChangeKind.CREATE, self._snapshot(row, table), None, seat=0)
+        return self._tell(Outcome(ChangeKind.CREATE, self._snapshot(row, table), None, seat=0))
 
     async def join(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome[None]:
         def change(t: Table) -> _Applied[None]:
@@ -291,9 +297,8 @@ class GameService:
             bots.observe(table, events)
             payload = {"seat": seat, **act.action_to_json(action)}
             row = await self._commit(row, table, before, table.leaderboard_id(seat), ChangeKind.BOT.value, payload)
-        self._changed(channel_id)
         game = self._snapshot(row, table)
-        return Outcome(ChangeKind.BOT, game, None, tuple(events), seat, _new_turn(table, before))
+        return self._tell(Outcome(ChangeKind.BOT, game, None, tuple(events), seat, _new_turn(table, before)))
 
     async def time_out(self, channel_id: int, version: int) -> Outcome[TimedOut] | None:
         """The turn timer ran out: play a safe turn for the player, or drop them at the third time."""
@@ -312,9 +317,8 @@ class GameService:
             bots.observe(table, events)
             payload = {"seat": seat, "count": count, "dropped": dropped}
             row = await self._commit(row, table, before, None, ChangeKind.TIMEOUT.value, payload)
-        self._changed(channel_id)
         game, detail = self._snapshot(row, table), TimedOut(count, dropped)
-        return Outcome(ChangeKind.TIMEOUT, game, detail, tuple(events), seat, _new_turn(table, before))
+        return self._tell(Outcome(ChangeKind.TIMEOUT, game, detail, tuple(events), seat, _new_turn(table, before)))
 
     async def expire(self, channel_id: int, version: int) -> Outcome[Expired] | None:
         """Close a lobby nobody started, or a game nobody played, without a result."""
@@ -329,8 +333,7 @@ class GameService:
             was = table.status
             table.expire()
             row = await self._commit(row, table, table.turn_key, None, ChangeKind.EXPIRE.value, {"was": was.value})
-        self._changed(channel_id)
-        return Outcome(ChangeKind.EXPIRE, self._snapshot(row, table), Expired(was))
+        return self._tell(Outcome(ChangeKind.EXPIRE, self._snapshot(row, table), Expired(was)))
 
     async def close_unreadable(self, channel_id: int) -> ClosedGame | None:
         """If the channel's active row cannot be loaded (corrupt, or a table schema this code does
@@ -382,10 +385,8 @@ class GameService:
                     if cached is None:
                         raise
                     cached = None
-        self._changed(channel_id)
-        game = self._snapshot(row, table)
-        events = tuple(applied.events)
-        return Outcome(kind, game, applied.detail, events, applied.seat, _new_turn(table, before))
+        game, events = self._snapshot(row, table), tuple(applied.events)
+        return self._tell(Outcome(kind, game, applied.detail, events, applied.seat, _new_turn(table, before)))
 
     async def _commit(
         self,
@@ -428,6 +429,12 @@ class GameService:
             return None
         return self.now() + timedelta(seconds=table.options.turn_timer)
 
-    def _changed(self, channel_id: int) -> None:
-        if self.on_change is not None:
-            self.on_change(channel_id)
+    def _tell(self, out: Outcome[D]) -> Outcome[D]:
+        """Give a committed change to every listener, in the order they subscribed, then return it.
+        One that raises is logged: the change is committed, and the others still hear of it."""
+        for listener in self._listeners:
+            try:
+                listener(out)
+            except Exception:
+                log.exception("a listener failed on the change of game %s", out.game.game_id)
+        return out

@@ -1,14 +1,15 @@
 """The table's public message ("the board") and the few channel messages the bot sends itself.
 
-Each table has one public message: the lobby, then the game (whose turn, discard pile, stock,
-card counts, melds, recent actions, a "My hand" button), then the final standings. Changes only
-mark a board as out of date; one tracked task per game redraws it, at most once every
-``min_interval`` seconds with the latest state, so a burst of moves (computer players) costs
-one edit, within Discord's limit of about 5 messages per 5 seconds per channel. All boards also
-share one pace (``max_rate`` redraws per second, default 20) so that many busy tables together
-stay well under Discord's global limit of 50 requests per second. The board is built from the
-spectator view and public events only. Whatever the size of the game, what goes out fits Discord's
-limits (:func:`cogs.ui.limits.fit`, applied in :meth:`Board._send` and :meth:`Board._edit`).
+Each table has one public message: the lobby, then the game (whose turn, discard pile, stock, card
+counts, melds, recent actions, a "My hand" button), then the final standings. Every change the
+service commits marks its board out of date (:meth:`Board.changed` listens to it); one tracked task
+per game redraws it, at most once every ``min_interval`` seconds with the latest state, so a burst
+of moves (computer players) costs one edit, within Discord's limit of about 5 messages per 5 seconds
+per channel. All boards also share one pace (``max_rate`` redraws per second, default 20) so that
+many busy tables together stay well under Discord's global limit of 50 requests per second. The
+board is built from the spectator view and public events only. Whatever the size of the game, what
+goes out fits Discord's limits (:func:`cogs.ui.limits.fit`, applied in :meth:`Board._send` and
+:meth:`Board._edit`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from cogs.ui.lobby import lobby_view
 from rummy.table import TableStatus
 from service.catalog import Translator, translator
 from service.games import GameService
-from service.model import GameSnapshot
+from service.model import ChangeKind, GameSnapshot, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +104,12 @@ class Board:
         return embed, None
 
     # -- redrawing ---------------------------------------------------------------------------
+    def changed(self, out: Outcome[Any]) -> None:
+        """A game changed (a listener of :meth:`GameService.subscribe`): redraw its board. Not at
+        its creation: ``/lobby create`` sends the first board itself (see :meth:`creating`)."""
+        if out.kind is not ChangeKind.CREATE:
+            self.refresh(out.game.game_id)
+
     def refresh(self, game_id: int) -> None:
         """Mark a game's board out of date; it is redrawn soon with the latest state."""
         self._dirty.add(game_id)

@@ -59,7 +59,6 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
         private = await _private_hand(ctx, out)
         if private:
             await reply(ctx.interaction, ephemeral=True, **private)
-    ctx.rami.board.refresh(out.game.game_id)
 
 
 async def _private_hand(ctx: Ctx, out: Outcome[None]) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 Each flow calls one service function, then answers: privately for what concerns only the
 caller (joining, leaving a lobby), publicly for what the table must know (the start, a player
-leaving a game), and asks the board to redraw the table's public message.
+leaving a game). The board redraws the table's public message by itself after every change.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from service.model import Outcome
 async def join(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     out = await ctx.service.join(ctx.channel_id, ctx.who, game_id)
     await reply(ctx.interaction, ctx.tr("joined", n=len(out.table.players), max=out.table.max_players), ephemeral=True)
-    ctx.rami.board.refresh(out.game.game_id)
     return out
 
 
@@ -33,7 +32,6 @@ async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
         await reply(ctx.interaction, text, ephemeral=False, ping=render.pinged(out.table, out.new_turn))
     else:
         await reply(ctx.interaction, ctx.tr("left_lobby"), ephemeral=True)
-    ctx.rami.board.refresh(out.game.game_id)
     return out
 
 
@@ -48,7 +46,6 @@ async def start(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     )
     board = board_view(out.game.game_id, ctx.public)
     await reply(ctx.interaction, render.clip(text, 2000), ephemeral=False, view=board, ping=render.pinged(out.table))
-    ctx.rami.board.refresh(out.game.game_id)
     return out
 
 

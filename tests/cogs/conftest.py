@@ -192,7 +192,8 @@ class Harness:
         # second every scripted move waited 50 ms for its board, most of a whole game's time.
         self.board = Board(self.service, self.channels, min_interval=0, max_rate=None)
         self.timers = Timers(self.service, self.board)
-        self.service.on_change = self.timers.poke
+        self.service.subscribe(self.timers.changed)  # as bot.py wires them
+        self.service.subscribe(self.board.changed)
         self.client = MagicMock(spec=RamiBot)
         self.client.rami = Rami(self.service, self.board, self.timers, Leaderboards(db))
         self.cogs = [Lobby(self.client), Play(self.client), Info(self.client), Leaderboard(self.client)]

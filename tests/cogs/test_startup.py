@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import os
 import socket
@@ -19,6 +20,7 @@ import bot as rami_bot
 from bot import DEFAULT_DB, ConfigError, RamiBot, Settings, no_voice_warning
 from cogs.errors import CommandText
 from service.games import Who
+from tests.cogs.conftest import RecordingChannels, Sent
 from tests.fakediscord import BotProcess, Driver, FakeDiscord
 from tests.fakediscord.process import REPO_ROOT, SITECUSTOMIZE_DIR
 
@@ -306,3 +308,16 @@ async def test_choice_names_are_localized(offline_bot: RamiBot) -> None:
         ("stock", "pioche"),
         ("discard", "défausse"),
     ]
+
+
+async def test_a_change_redraws_the_board_and_replans_the_timers(offline_bot: RamiBot) -> None:
+    """bot.py's wiring: every change the service commits reaches the board and the timers."""
+    rami = offline_bot.rami
+    assert rami is not None
+    outbox: list[Sent] = []
+    rami.board.channels = RecordingChannels(outbox, itertools.count(1))
+    await rami.service.create(10, 20, Who(1, "Ann"), "basic")
+    assert rami.timers._runners and outbox == []  # the create reply is the first board: not posted again
+    await rami.service.join(20, Who(2, "Bob"))
+    await rami.timers.settle()
+    assert [s.where for s in outbox] == ["channel"] and "Bob" in outbox[0].text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from data import Database, PlayerResult
@@ -9,7 +11,7 @@ from rummy import actions as act
 from rummy.table import NotSeated, TableStatus
 from service.games import GameService, Refusal, Who
 from service.leaderboards import Leaderboards
-from service.model import BotSeat, ChangeKind, Setting
+from service.model import BotSeat, ChangeKind, Outcome, Setting
 from tests.cogs.conftest import CHANNEL, GUILD, OTHER_CHANNEL
 
 HOST, GUEST, STRANGER = Who(1, "Host"), Who(2, "Guest"), Who(3, "Stranger")
@@ -112,3 +114,32 @@ async def test_people_and_computer_players_are_ranked_apart(db: Database) -> Non
     record = await boards.record(GUILD, HOST.id)
     assert record is not None and record.overall.wins == 1
     assert await boards.record(GUILD, GUEST.id) is None
+
+
+@pytest.mark.logs_errors
+async def test_listeners_hear_every_change_in_order_and_a_failing_one_stops_nothing(
+    db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Each committed change reaches the listeners in the order they subscribed; one that raises is
+    logged, and neither the others nor the caller lose the change."""
+    service = GameService(db)
+    heard: list[tuple[str, ChangeKind, int]] = []
+
+    def broken(out: Outcome[Any]) -> None:
+        heard.append(("broken", out.kind, out.game.version))
+        raise RuntimeError("boom")
+
+    service.subscribe(broken)
+    service.subscribe(lambda out: heard.append(("second", out.kind, out.game.version)))
+    created = await service.create(GUILD, CHANNEL, HOST, "basic")
+    joined = await service.join(CHANNEL, GUEST)
+    with pytest.raises(Refusal):
+        await service.join(OTHER_CHANNEL, GUEST)  # refused: nothing committed, nobody told
+    v0, v1 = created.game.version, joined.game.version
+    assert heard == [
+        ("broken", ChangeKind.CREATE, v0),
+        ("second", ChangeKind.CREATE, v0),
+        ("broken", ChangeKind.JOIN, v1),
+        ("second", ChangeKind.JOIN, v1),
+    ]
+    assert "a listener failed" in caplog.text and (await service.current(CHANNEL)).version == v1
