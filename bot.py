@@ -28,10 +28,11 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.errors import CommandText, RamiTree
-from cogs.timers import Timers
+from cogs.timers import Timers, TimersCog
 from cogs.ui.board import Board, DiscordChannels
+from cogs.ui.client import RamiClient
 from cogs.ui.components import ALL_ITEMS
-from cogs.ui.context import NO_MENTIONS, Rami
+from cogs.ui.context import NO_MENTIONS
 from data import Database, MetaStore
 from service.games import GameService
 from service.leaderboards import Leaderboards
@@ -40,7 +41,7 @@ log = logging.getLogger("rami")
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DB = HERE / "data" / "rami.sqlite3"
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard", "cogs.timers")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard")
 COMMANDS_HASH_KEY = "commands_hash"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -109,8 +110,14 @@ async def command_hash(tree: discord.app_commands.CommandTree) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
-class RamiBot(commands.Bot):
-    """Opens the database, loads the cogs, registers the buttons, resumes the games, syncs."""
+class RamiBot(RamiClient):
+    """Opens the database, loads the cogs, registers the buttons, resumes the games, syncs.
+
+    The services the cogs reach through the bot (:class:`~cogs.ui.client.RamiClient`) are opened in
+    :meth:`setup_hook`, before any cog loads, and wired there: every change the service commits
+    goes to the timers and to the board, in that order."""
+
+    timers: Timers  # computer players, turn timers and expiry (the Timers cog)
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(
@@ -122,26 +129,29 @@ class RamiBot(commands.Bot):
         )
         self.settings = settings
         self.db: Database | None = None
-        self.rami: Rami | None = None
 
     async def setup_hook(self) -> None:
         await self.open_services()
-        for extension in EXTENSIONS:  # cogs.timers resumes every active game's timers
-            await self.load_extension(extension)
+        await self.load_cogs()
         self.add_dynamic_items(*ALL_ITEMS)
         await self.tree.set_translator(CommandText())
         await self.sync_commands()
 
-    async def open_services(self) -> Rami:
-        """Open the database and build what the cogs reach through ``bot.rami``."""
+    async def open_services(self) -> None:
+        """Open the database and the services, and subscribe the timers and the board to changes."""
         self.db = db = await Database.open(self.settings.db_path)
-        service = GameService(db)
-        board = Board(service, DiscordChannels(self), locale_for=self.locale_of)
-        timers = Timers(service, board)
-        service.subscribe(timers.changed)  # a change replans its game's timers
-        service.subscribe(board.changed)  # and redraws its board
-        self.rami = Rami(service, board, timers, Leaderboards(db))
-        return self.rami
+        self.service = GameService(db)
+        self.leaderboards = Leaderboards(db)
+        self.board = Board(self.service, DiscordChannels(self), locale_for=self.locale_of)
+        self.timers = Timers(self.service, self.board)
+        self.service.subscribe(self.timers.changed)  # a change replans its game's timers
+        self.service.subscribe(self.board.changed)  # and redraws its board
+
+    async def load_cogs(self) -> None:
+        """The command extensions, then the Timers cog, which resumes every active game's timers."""
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.add_cog(TimersCog(self.timers))
 
     def locale_of(self, guild_id: int) -> object:
         guild = self.get_guild(guild_id)
@@ -168,7 +178,7 @@ class RamiBot(commands.Bot):
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        await super().close()  # unloads the extensions: the timers stop before the database closes
+        await super().close()  # unloads the extensions and cogs: the timers stop before the database closes
         if self.db is not None:
             await self.db.close()
 

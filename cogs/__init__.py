@@ -1,7 +1,9 @@
 """Rami's Discord layer: cogs parse options, call one service function and render the result.
 
-``service`` (tables, locks, commits; no Discord types), ``render`` and ``messages`` (text),
-``views``/``lobby_ui``/``hand_ui``/``meld_ui`` (persistent components), ``board`` (the public game message),
-``timers`` (computer players, turn timers, expiry), and the cogs: ``lobby``, ``play``, ``info``,
-``leaderboard``.
+The cogs, one per area: ``lobby``, ``play``, ``info``, ``leaderboard`` (extensions) and ``timers``
+(computer players, turn timers, expiry; added by ``bot.py``); ``errors`` holds the command tree
+and the one error funnel. ``ui`` holds what they share: ``client`` (the typed bot and its
+services), ``context`` (the caller, and how to reply), ``components`` (persistent items), the
+views of the ``hand``, the ``meld`` pickers and the ``lobby``, the public ``board``, and
+``render`` (text and embeds). Games are read and changed only through :mod:`service`.
 """

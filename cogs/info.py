@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui import render
+from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen
 from rummy.rules import PRESETS, find_preset
@@ -16,14 +17,14 @@ from service.games import Refusal
 class Info(commands.Cog):
     """What is on the table, the score sheet, the rules, and advice for your own hand."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: RamiClient) -> None:
         self.bot = bot
 
     @app_commands.command(name="table", description="The table: melds, discard pile, stock, card counts, whose turn")
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        embed, _view = ctx.rami.board.message(await ctx.service.current(ctx.channel_id), ctx.tr)
+        embed, _view = ctx.board.message(await ctx.service.current(ctx.channel_id), ctx.tr)
         await reply(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(name="scores", description="The score sheet of the game in this channel")
@@ -63,4 +64,4 @@ class Info(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Info(bot))
+    await bot.add_cog(Info(as_rami(bot)))

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui import render
+from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen
 from rummy.rules import PRESETS
@@ -38,7 +39,7 @@ def _line(tr: Translator, rank: int, s: Standing) -> str:
 class Leaderboard(commands.Cog):
     """Per-server leaderboards, never across servers."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: RamiClient) -> None:
         self.bot = bot
 
     @app_commands.command(name="leaderboard", description="The best players of this server")
@@ -49,7 +50,7 @@ class Leaderboard(commands.Cog):
         ctx = context(interaction)
         if preset is not None:
             chosen(preset, PRESETS, "preset")
-        ranking = await ctx.rami.leaderboards.ranking(ctx.guild_id, preset, limit=SHOWN)
+        ranking = await self.bot.leaderboards.ranking(ctx.guild_id, preset, limit=SHOWN)
         people, bots = ranking.people, ranking.bots
         tr = ctx.public
         embed = discord.Embed(title=tr("lb_title", preset=preset or tr("lb_all")), colour=render.COLOUR)
@@ -71,7 +72,7 @@ class Leaderboard(commands.Cog):
         ctx = context(interaction)
         user = member or interaction.user
         tr = ctx.public
-        record = await ctx.rami.leaderboards.record(ctx.guild_id, user.id)
+        record = await self.bot.leaderboards.record(ctx.guild_id, user.id)
         name = render.display(user.display_name)
         embed = discord.Embed(title=tr("stats_title", name=name), colour=render.COLOUR)
         if record is None:
@@ -98,4 +99,4 @@ class Leaderboard(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Leaderboard(bot))
+    await bot.add_cog(Leaderboard(as_rami(bot)))

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from cogs.ui import lobby as lobby_ui
 from cogs.ui import render
+from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen, fit, quote, typed
 from rummy.rules import PRESETS
@@ -47,7 +48,7 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
 class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill and start a table of rummy"):
     """The lobby commands. Each parses its options, calls one service function and answers."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: RamiClient) -> None:
         self.bot = bot
         super().__init__()
 
@@ -62,9 +63,9 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         if preset is not None:
             chosen(preset, PRESETS, "preset")
         out = await ctx.service.create(ctx.guild_id, ctx.channel_id, ctx.who, preset)
-        embed, view = ctx.rami.board.message(out.game, ctx.public)
+        embed, view = ctx.board.message(out.game, ctx.public)
         kwargs = fit({"embed": embed} if view is None else {"embed": embed, "view": view})
-        async with ctx.rami.board.creating(out.game.game_id):
+        async with ctx.board.creating(out.game.game_id):
             callback = await interaction.response.send_message(**kwargs)
             message_id = getattr(callback, "message_id", None)
             if not isinstance(message_id, int):
@@ -155,4 +156,4 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Lobby(bot))
+    await bot.add_cog(Lobby(as_rami(bot)))

@@ -14,7 +14,8 @@ from discord.ext import commands
 
 from cogs.ui import hand as hand_ui
 from cogs.ui import meld as meld_ui  # noqa: F401 - importing it registers the meld pickers' components
-from cogs.ui.context import context, rami
+from cogs.ui.client import RamiClient, as_rami
+from cogs.ui.context import context
 from cogs.ui.limits import chosen, typed
 from rummy import actions as act
 from rummy.cards import Card, parse_cards
@@ -84,7 +85,7 @@ def _meld_number(meld: int) -> int:
 class Play(commands.Cog):
     """The turn, typed."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: RamiClient) -> None:
         self.bot = bot
 
     @app_commands.command(name="draw", description="Draw a card: from the stock, or the top of the discard pile")
@@ -106,7 +107,7 @@ class Play(commands.Cog):
         if found is None:
             return []
         out: Choices = []
-        advice = await rami(interaction).service.advice(found)  # the solver's melds are a hint; cards are not
+        advice = await self.bot.service.advice(found)  # the solver's melds are a hint; cards are not
         if advice is not None and advice.playable_now:
             text = meld_command(advice.playable_now).removeprefix("/meld ")
             if text.startswith(current.strip()):
@@ -177,4 +178,4 @@ def _typed(text: str) -> list[Card]:
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Play(bot))
+    await bot.add_cog(Play(as_rami(bot)))

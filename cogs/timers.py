@@ -6,8 +6,8 @@ timeout at the stored deadline, or the expiry of a lobby nobody starts (and of a
 quiet with its timer off). It sleeps until then, or until the game changes (:meth:`Timers.changed`
 listens to the service), then acts through the service (which commits) and tells the channel: the
 computer players' moves are told in one message when the turn comes back to a person. Tasks are
-rebuilt from the database when the ``cogs.timers`` extension loads (:meth:`resume`), log their
-errors, and are cancelled when it unloads (:meth:`close`).
+rebuilt from the database when the :class:`TimersCog` is added to the bot (:meth:`resume`), log their
+errors, and are cancelled when it is removed (:meth:`close`).
 """
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ class Timers:
 
 
 class TimersCog(commands.Cog, name="Timers"):
-    """Ties the games' tasks to the extension: rebuilt on load, cancelled on unload."""
+    """Ties the games' tasks to the bot (``bot.py`` adds it): rebuilt when added, cancelled when removed."""
 
     def __init__(self, timers: Timers) -> None:
         self.timers = timers
@@ -243,7 +243,3 @@ class TimersCog(commands.Cog, name="Timers"):
     async def cog_unload(self) -> None:
         await self.timers.close()
         await self.timers.board.close()
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(TimersCog(bot.rami.timers))  # type: ignore[attr-defined]

@@ -1,21 +1,21 @@
 """What every cog and component needs: the bot's services, the caller, and how to reply.
 
-The bot carries one :class:`Rami` container (``bot.rami``): the game service, the public board,
-the timers and the leaderboards.
-:func:`context` turns an interaction into a :class:`Ctx` (who asks, where, in which language)
-and refuses direct messages. :func:`reply` answers through the interaction response, or through
-a follow-up once the response is done; :func:`update` redraws the private message a component sits
-on. Both fit what they send within Discord's limits (:func:`cogs.ui.limits.fit`).
+:func:`context` turns an interaction into a :class:`Ctx` (who asks, where, in which language, and
+the bot's services: :class:`~cogs.ui.client.RamiClient`) and refuses direct messages. :func:`reply`
+answers through the interaction response, or through a follow-up once the response is done;
+:func:`update` redraws the private message a component sits on. Both fit what they send within
+Discord's limits (:func:`cogs.ui.limits.fit`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from cogs.ui.client import RamiClient, bot_of
 from cogs.ui.limits import fit
 from rummy.rules import PRESETS
 from service.catalog import Translator, translator
@@ -23,25 +23,10 @@ from service.games import GameService, Refusal, Who
 from service.leaderboards import Leaderboards
 
 if TYPE_CHECKING:
-    from cogs.timers import Timers
     from cogs.ui.board import Board
 
 NO_MENTIONS = discord.AllowedMentions.none()  # the bot's default: text alone pings nobody
 PRESET_CHOICES = [app_commands.Choice(name=f"{r.name}: {r.title}"[:100], value=r.name) for r in PRESETS.values()]
-
-
-@dataclass
-class Rami:
-    """The bot's services, reached from any interaction as ``interaction.client.rami``."""
-
-    service: GameService
-    board: Board
-    timers: Timers
-    leaderboards: Leaderboards
-
-
-def rami(interaction: discord.Interaction) -> Rami:
-    return cast(Rami, interaction.client.rami)  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -54,11 +39,19 @@ class Ctx:
     channel_id: int
     tr: Translator  # the caller's language (private replies)
     public: Translator  # the server's language (what the channel reads)
-    rami: Rami
+    bot: RamiClient
 
     @property
     def service(self) -> GameService:
-        return self.rami.service
+        return self.bot.service
+
+    @property
+    def board(self) -> Board:
+        return self.bot.board
+
+    @property
+    def leaderboards(self) -> Leaderboards:
+        return self.bot.leaderboards
 
 
 def user_tr(interaction: discord.Interaction) -> Translator:
@@ -78,7 +71,7 @@ def context(interaction: discord.Interaction) -> Ctx:
         interaction.channel_id,
         translator(interaction.locale),
         translator(interaction.guild_locale or interaction.locale),
-        rami(interaction),
+        bot_of(interaction),
     )
 
 

@@ -36,7 +36,6 @@ from cogs.play import Play
 from cogs.timers import Timers
 from cogs.ui.board import Board
 from cogs.ui.components import ALL_ITEMS
-from cogs.ui.context import Rami
 from data import Database
 from service.games import GameService
 from service.leaderboards import Leaderboards
@@ -195,7 +194,8 @@ class Harness:
         self.service.subscribe(self.timers.changed)  # as bot.py wires them
         self.service.subscribe(self.board.changed)
         self.client = MagicMock(spec=RamiBot)
-        self.client.rami = Rami(self.service, self.board, self.timers, Leaderboards(db))
+        self.client.service, self.client.board = self.service, self.board
+        self.client.leaderboards = Leaderboards(db)
         self.cogs = [Lobby(self.client), Play(self.client), Info(self.client), Leaderboard(self.client)]
         self.lobby, self.play, self.info, self.leaderboard = self.cogs
         self.interactions = itertools.count(1)

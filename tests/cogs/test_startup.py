@@ -15,10 +15,12 @@ from unittest.mock import AsyncMock
 import discord
 import pytest
 import pytest_asyncio
+from discord.ext import commands
 
 import bot as rami_bot
 from bot import DEFAULT_DB, ConfigError, RamiBot, Settings, no_voice_warning
 from cogs.errors import CommandText
+from cogs.timers import TimersCog
 from service.games import Who
 from tests.cogs.conftest import RecordingChannels, Sent
 from tests.fakediscord import BotProcess, Driver, FakeDiscord
@@ -178,14 +180,15 @@ async def offline_bot(tmp_path: Path) -> AsyncIterator[RamiBot]:
     """A RamiBot with its cogs loaded and its database open, never logged in; sync is recorded."""
     client = RamiBot(Settings("t", tmp_path / "r.db"))
     await client.open_services()
-    for extension in rami_bot.EXTENSIONS:
-        await client.load_extension(extension)
+    await client.load_cogs()
     client.tree.sync = AsyncMock(return_value=[])  # type: ignore[method-assign]
     try:
         yield client
     finally:
         for extension in rami_bot.EXTENSIONS:
             await client.unload_extension(extension)
+        await client.remove_cog("Timers")
+        assert client.db is not None
         await client.db.close()
 
 
@@ -247,15 +250,14 @@ def test_every_command_and_option_is_described(offline_bot: RamiBot) -> None:
         assert top.guild_only, top.name
 
 
-async def test_unloading_the_timers_cancels_every_task(offline_bot: RamiBot) -> None:
-    """Timers are tracked tasks: the extension's unload cancels them; its load rebuilds them."""
-    rami = offline_bot.rami
-    await rami.service.create(1, 2, Who(3, "Ann"), None)
-    assert rami.timers._runners
-    await offline_bot.unload_extension("cogs.timers")
-    assert not rami.timers._runners
-    await offline_bot.load_extension("cogs.timers")
-    assert rami.timers._runners
+async def test_removing_the_timers_cancels_every_task(offline_bot: RamiBot) -> None:
+    """Timers are tracked tasks: removing their cog cancels them; adding it again rebuilds them."""
+    await offline_bot.service.create(1, 2, Who(3, "Ann"), None)
+    assert offline_bot.timers._runners
+    await offline_bot.remove_cog("Timers")
+    assert not offline_bot.timers._runners
+    await offline_bot.add_cog(TimersCog(offline_bot.timers))
+    assert offline_bot.timers._runners
 
 
 async def test_descriptions_are_localized_from_the_catalog(offline_bot: RamiBot) -> None:
@@ -312,12 +314,19 @@ async def test_choice_names_are_localized(offline_bot: RamiBot) -> None:
 
 async def test_a_change_redraws_the_board_and_replans_the_timers(offline_bot: RamiBot) -> None:
     """bot.py's wiring: every change the service commits reaches the board and the timers."""
-    rami = offline_bot.rami
-    assert rami is not None
+    bot = offline_bot
     outbox: list[Sent] = []
-    rami.board.channels = RecordingChannels(outbox, itertools.count(1))
-    await rami.service.create(10, 20, Who(1, "Ann"), "basic")
-    assert rami.timers._runners and outbox == []  # the create reply is the first board: not posted again
-    await rami.service.join(20, Who(2, "Bob"))
-    await rami.timers.settle()
+    bot.board.channels = RecordingChannels(outbox, itertools.count(1))
+    await bot.service.create(10, 20, Who(1, "Ann"), "basic")
+    assert bot.timers._runners and outbox == []  # the create reply is the first board: not posted again
+    await bot.service.join(20, Who(2, "Bob"))
+    await bot.timers.settle()
     assert [s.where for s in outbox] == ["channel"] and "Bob" in outbox[0].text
+
+
+async def test_the_cogs_load_only_on_a_rami_client() -> None:
+    """A cog reaches its services through a typed bot: any other bot is refused at load, by name."""
+    plain = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    with pytest.raises(commands.ExtensionFailed) as failed:
+        await plain.load_extension("cogs.lobby")
+    assert isinstance(failed.value.original, TypeError) and "not on Bot" in str(failed.value.original)

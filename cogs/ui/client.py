@@ -1,0 +1,39 @@
+"""The bot as the cogs and components see it: a :class:`RamiClient` with its services, typed.
+
+``bot.RamiBot`` is one: it opens the services in ``setup_hook``, before any cog loads, and they
+live until it closes. Cogs take it in their constructor (``self.bot.service``); a component or a
+command reaches it from its interaction with :func:`bot_of`, which checks what it got.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from service.games import GameService
+from service.leaderboards import Leaderboards
+
+if TYPE_CHECKING:
+    from cogs.ui.board import Board  # the board renders views that reply through cogs.ui.context
+
+
+class RamiClient(commands.Bot):
+    """A bot that carries Rami's services (set up by ``bot.RamiBot``; see the module doc)."""
+
+    service: GameService  # the only way to read or change a game
+    leaderboards: Leaderboards  # the servers' rankings and players' records
+    board: Board  # the tables' public messages
+
+
+def as_rami(client: discord.Client) -> RamiClient:
+    """``client`` as a :class:`RamiClient`; a :class:`TypeError` for any other client."""
+    if not isinstance(client, RamiClient):
+        raise TypeError(f"Rami's cogs run on a RamiClient, not on {type(client).__name__}")
+    return client
+
+
+def bot_of(interaction: discord.Interaction) -> RamiClient:
+    """The bot an interaction came to."""
+    return as_rami(interaction.client)
