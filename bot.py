@@ -31,8 +31,8 @@ from cogs.errors import CommandText, RamiTree
 from cogs.timers import Timers, TimersCog
 from cogs.ui.board import Board, DiscordChannels
 from cogs.ui.client import RamiClient
-from cogs.ui.components import ALL_ITEMS
 from cogs.ui.context import NO_MENTIONS
+from cogs.ui.items import ALL_ITEMS
 from data import Database, MetaStore
 from service.games import GameService
 from service.leaderboards import Leaderboards

@@ -13,7 +13,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui import hand as hand_ui
-from cogs.ui import meld as meld_ui  # noqa: F401 - importing it registers the meld pickers' components
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import context
 from cogs.ui.limits import chosen, typed

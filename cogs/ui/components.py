@@ -2,7 +2,7 @@
 
 Components are :class:`discord.ui.DynamicItem` subclasses whose ``custom_id`` is
 ``rami:<game id>:<what>[:<data>]`` (at most 100 characters). They are registered once in
-``setup_hook`` (:data:`ALL_ITEMS` is filled by the modules that define them), so a click works
+``setup_hook`` (:data:`cogs.ui.items.ALL_ITEMS` lists them), so a click works
 after a restart and long after the interaction token of the message expired. Errors in a
 component never reach a View's ``on_error``: :class:`Guarded` sends them to
 :func:`cogs.errors.report_error`, like command errors.
@@ -32,7 +32,6 @@ log = logging.getLogger(__name__)
 PREFIX = "rami"
 CUSTOM_ID_LIMIT = 100
 GAME_ID_MAX = 2**63 - 1  # SQLite's largest integer: any id above it names no game
-ALL_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = []
 
 
 def custom_id(game_id: int, *parts: object) -> str:
@@ -63,12 +62,6 @@ def _game_id(text: str) -> int | None:
     if not text.isascii() or not text.isdigit() or len(text) > 19 or int(text) > GAME_ID_MAX:
         return None
     return int(text)
-
-
-def register(item: type[discord.ui.DynamicItem[Any]]) -> type[discord.ui.DynamicItem[Any]]:
-    """Class decorator: add a component class to those the bot registers at start-up."""
-    ALL_ITEMS.append(item)
-    return item
 
 
 class Guarded:

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from cogs.ui import render
-from cogs.ui.components import Guarded, Malformed, custom_id, persistent, register, stale, template, values
+from cogs.ui.components import Guarded, Malformed, custom_id, persistent, stale, template, values
 from cogs.ui.context import Ctx, context, reply, update
 from rummy import actions as act
 from rummy.cards import Card, take_out
@@ -140,7 +140,6 @@ class HandItem(Guarded):
     """Base of the hand's components: the game id rides in the custom_id."""
 
 
-@register
 class HandButton(HandItem, discord.ui.DynamicItem[Button], template=template("hand")):
     """On the public game message: a fresh private hand for whoever clicks."""
 
@@ -156,7 +155,6 @@ class HandButton(HandItem, discord.ui.DynamicItem[Button], template=template("ha
         await show_hand(context(interaction), self.game_id)
 
 
-@register
 class RefreshButton(HandItem, discord.ui.DynamicItem[Button], template=template("refresh")):
     def __init__(self, game_id: int, label: str = "Refresh") -> None:
         super().__init__(
@@ -168,7 +166,6 @@ class RefreshButton(HandItem, discord.ui.DynamicItem[Button], template=template(
         await show_hand(context(interaction), self.game_id, edit=True)
 
 
-@register
 class DrawButton(HandItem, discord.ui.DynamicItem[Button], template=template("draw")):
     """Draw from the stock, or take the discard pile's top: the card the label promised rides in the
     custom_id (``draw:discard:7H``) and the click is refused if another card is on top now."""
@@ -218,7 +215,6 @@ class DrawButton(HandItem, discord.ui.DynamicItem[Button], template=template("dr
         await play(ctx, act.Draw(act.Source(self.source)), self.game_id, edit=True)
 
 
-@register
 class DiscardSelect(HandItem, discord.ui.DynamicItem[Select], template=template("discard")):
     def __init__(
         self, game_id: int, hand: Sequence[Card] = (), placeholder: str = "Discard", disabled: bool = False

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from cogs.ui import render
-from cogs.ui.components import Guarded, custom_id, persistent, register, template
+from cogs.ui.components import Guarded, custom_id, persistent, template
 from cogs.ui.context import Ctx, context, reply
 from cogs.ui.hand import board_view
 from service.catalog import Translator
@@ -49,7 +49,6 @@ async def start(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     return out
 
 
-@register
 class JoinButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("join")):
     def __init__(self, game_id: int, label: str = "Join") -> None:
         super().__init__(
@@ -61,7 +60,6 @@ class JoinButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
         await join(context(interaction), self.game_id)
 
 
-@register
 class LeaveButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("leave")):
     def __init__(self, game_id: int, label: str = "Leave") -> None:
         super().__init__(
@@ -73,7 +71,6 @@ class LeaveButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
         await leave(context(interaction), self.game_id)
 
 
-@register
 class StartButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("start")):
     def __init__(self, game_id: int, label: str = "Start") -> None:
         super().__init__(

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from cogs.ui import render
-from cogs.ui.components import Malformed, custom_id, persistent, register, stale, template, values
+from cogs.ui.components import Malformed, custom_id, persistent, stale, template, values
 from cogs.ui.context import context, update
 from cogs.ui.hand import (
     MAX_OPTIONS,
@@ -79,7 +79,6 @@ def builder_embed(view: PlayerView, pending: list[list[Card]], tr: Translator) -
 # -- the components -----------------------------------------------------------------------------
 
 
-@register
 class MeldButton(HandItem, discord.ui.DynamicItem[Button], template=template("mb")):
     def __init__(self, game_id: int, label: str = "Meld", disabled: bool = False) -> None:
         super().__init__(
@@ -97,7 +96,6 @@ class MeldButton(HandItem, discord.ui.DynamicItem[Button], template=template("mb
         )
 
 
-@register
 class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs")):
     """The builder's select: the cards of one more meld (the melds so far ride in the custom_id)."""
 
@@ -148,7 +146,6 @@ class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs"
         )
 
 
-@register
 class MeldConfirm(HandItem, discord.ui.DynamicItem[Button], template=template("mk")):
     def __init__(self, game_id: int, groups: Sequence[Sequence[Card]] = (), label: str = "Lay down") -> None:
         super().__init__(
@@ -172,7 +169,6 @@ class MeldConfirm(HandItem, discord.ui.DynamicItem[Button], template=template("m
         await play(context(interaction), action, self.game_id, edit=True)
 
 
-@register
 class LayOffButton(HandItem, discord.ui.DynamicItem[Button], template=template("lo")):
     def __init__(self, game_id: int, label: str = "Lay off", disabled: bool = False) -> None:
         super().__init__(
@@ -216,7 +212,6 @@ def layoff_targets(table: Table, view: PlayerView) -> list[Any]:
     return [m for m in melds if extendable(m.index)][:MAX_OPTIONS] or melds[:MAX_OPTIONS]
 
 
-@register
 class LayOffMeld(HandItem, discord.ui.DynamicItem[Select], template=template("lom")):
     def __init__(
         self, game_id: int, options: list[discord.SelectOption] | None = None, placeholder: str = "Meld"
@@ -247,7 +242,6 @@ class LayOffMeld(HandItem, discord.ui.DynamicItem[Select], template=template("lo
         await update(interaction, embed=embed, view=persistent(select, RefreshButton(self.game_id, ctx.tr("btn_back"))))
 
 
-@register
 class LayOffCards(HandItem, discord.ui.DynamicItem[Select], template=template("loc")):
     def __init__(self, game_id: int, target: int = 0, hand: Sequence[Card] = (), placeholder: str = "Cards") -> None:
         options = card_options(hand) or [discord.SelectOption(label="—", value="none")]

@@ -35,7 +35,7 @@ from cogs.lobby import Lobby
 from cogs.play import Play
 from cogs.timers import Timers
 from cogs.ui.board import Board
-from cogs.ui.components import ALL_ITEMS
+from cogs.ui.items import ALL_ITEMS
 from data import Database
 from service.games import GameService
 from service.leaderboards import Leaderboards

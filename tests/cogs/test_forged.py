@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.ui.components import ALL_ITEMS
+from cogs.ui.items import ALL_ITEMS
 from service.catalog import EN, FR
 from tests.cogs.conftest import ALICE, BOB, CHLOE, Harness, Result
 from tests.cogs.rig import rig

@@ -1,0 +1,33 @@
+"""Every component class the bot registers in ``setup_hook``, in one list.
+
+A click on any message the bot ever sent reaches it by its ``custom_id`` (after a restart too), but
+only through a class listed here: one left out would be a dead button. The list is written out
+rather than filled as modules happen to be imported, so what is registered does not depend on the
+order of imports.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.ui.hand import DiscardSelect, DrawButton, HandButton, RefreshButton
+from cogs.ui.lobby import JoinButton, LeaveButton, StartButton
+from cogs.ui.meld import LayOffButton, LayOffCards, LayOffMeld, MeldButton, MeldConfirm, MeldPick
+
+ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    HandButton,
+    RefreshButton,
+    DrawButton,
+    DiscardSelect,
+    MeldButton,
+    MeldPick,
+    MeldConfirm,
+    LayOffButton,
+    LayOffMeld,
+    LayOffCards,
+    JoinButton,
+    LeaveButton,
+    StartButton,
+)
