@@ -28,14 +28,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
-from data import UNCHANGED, Database, GameClosed, GameNotFound, GameRow, StaleState, Unchanged
+from data import Database, GameClosed, GameNotFound, GameRow, StaleState
 from rummy import actions as act
 from rummy.ai import safe_action
 from rummy.deal import Event
 from rummy.table import Table, TableStatus
 from rummy.view import view_for
 from service import bots
-from service.cache import TableCache, dump_table, load_table, results_of
+from service.cache import TableCache, dump_table, load_table
+from service.commit import store
 from service.hints import Advice, AdviceCache
 from service.model import (
     BotSeat,
@@ -54,7 +55,6 @@ from service.model import (
 log = logging.getLogger(__name__)
 
 SCORES_KEPT = timedelta(hours=24)  # /scores still shows an ended game's sheet this long
-_ENDED_STATUS = {TableStatus.OVER: "finished", TableStatus.CANCELLED: "cancelled", TableStatus.ABANDONED: "abandoned"}
 
 
 class Refusal(Exception):
@@ -397,37 +397,12 @@ class GameService:
         kind: str,
         payload: dict[str, Any],
     ) -> GameRow:
-        """Store the changed table; once committed it becomes the shared table of the new version
-        (a write that fails leaves the cache, like the database, at the last committed state)."""
-        state = dump_table(table)
-        if table.status.active:
-            new = await self._db.games.save_action(
-                row.id,
-                row.version,
-                state,
-                table.status.value,
-                actor,
-                kind,
-                payload,
-                turn_deadline=self._deadline(table, before),
-            )
-        else:
-            results = results_of(table) if table.status is TableStatus.OVER else None
-            new = await self._db.games.finish_game(
-                row.id, row.version, state, _ENDED_STATUS[table.status], actor, kind, payload, results
-            )
+        """Store the changed table (:func:`service.commit.store`); once committed it becomes the
+        shared table of the new version (a write that fails leaves the cache, like the database, at
+        the last committed state)."""
+        new = await store(self._db, row, table, before, actor, kind, payload)
         self.tables.put(new, table)
         return new
-
-    def _deadline(self, table: Table, before: tuple[int, int, int] | None) -> datetime | Unchanged | None:
-        """A new turn of a person starts their timer; within a turn the deadline stays."""
-        key = table.turn_key
-        if key is not None and key == before:
-            return UNCHANGED
-        seat = table.turn
-        if seat is None or table.players[seat].is_bot or table.options.turn_timer <= 0:
-            return None
-        return self.now() + timedelta(seconds=table.options.turn_timer)
 
     def _tell(self, out: Outcome[D]) -> Outcome[D]:
         """Give a committed change to every listener, in the order they subscribed, then return it.
