@@ -1,8 +1,8 @@
 """Decoded tables kept between actions, so a row is decoded once per change, not once per read.
 
-Decoding a stored document (:meth:`Table.from_json`) was the largest cost of an action: the
-change itself, then the timers' ``next_step``, the board redraw and any ``/hand`` each decoded
-the same row again. :class:`TableCache` keeps, per game, the last :class:`~rummy.table.Table`
+One version of a game is read many times (the change itself, then the timers' ``next_step``, the
+board redraw and any ``/hand``), and each read would decode the same document
+(:meth:`Table.from_json`). :class:`TableCache` keeps, per game, the last :class:`~rummy.table.Table`
 decoded or committed, with the ``version`` and the exact ``state_json`` it stands for. The
 database stays the source of truth: every use starts from a row just read, and the cached table
 is used only when that row's version *and* document are the ones cached, so a change made by
@@ -93,9 +93,9 @@ class TableCache:
         return table
 
     def private(self, row: GameRow) -> Table:
-        """A table of ``row`` nobody else holds, to change: a copy of the cached table when the row
-        is the cached version (:meth:`Table.copy`, several times cheaper than decoding), else
-        decoded from the row itself (and cached for readers)."""
+        """A table of ``row`` nobody else holds, to change: a copy (:meth:`Table.copy`) of the cached
+        table when the row is the cached version, else of the table decoded from the row (which is
+        cached for readers)."""
         return self.shared(row).copy()
 
     def put(self, row: GameRow, table: Table) -> None:

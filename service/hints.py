@@ -117,10 +117,9 @@ def _quick(view: PlayerView) -> bool:
 async def advise_async(view: PlayerView, game: Game | None = None) -> Advice:
     """:func:`advise` without holding up the event loop.
 
-    A hand the solver's fast path takes (one deck, no joker, tables built: well under a
-    millisecond) is advised at once: in a worker thread it would hold the interpreter's lock just
-    as long, and handing it over and back costs the loop more than the advice. Any other hand
-    goes to a worker thread, where a long search gives the loop a turn at every switch interval.
+    A hand the solver's fast path takes (:func:`rummy.solver.is_quick`: distinct cards of one deck,
+    no joker, its tables built) is advised at once, in the loop. Any other hand goes to a worker
+    thread, where a long search gives the loop a turn at every switch interval.
     """
     if _quick(view):
         return advise(view, game)
