@@ -186,6 +186,12 @@ class TableSession:
             self.wait,
             f"the public message about {user.name}'s {action}",
         )
+        if style != "buttons" and after.status in ACTIVE:  # a typed move's hand follows its public line
+            await self.driver.state.wait_until(
+                lambda: any(m.ephemeral for r in results for m in r.messages),
+                self.wait,
+                f"{user.name}'s hand after their {action}",
+            )
         return after
 
     async def look(self, snap: Snapshot) -> None:
