@@ -19,7 +19,7 @@ from rummy import plays
 from rummy.cards import Card, make_pack
 from rummy.errors import IllegalAction, NotYourTurn, WrongPhase
 from rummy.melds import Meld
-from rummy.rules import DeadDeal, FirstDiscard, LayOffRule, Rules, StockRefill
+from rummy.rules import STALL_REBUILDS, DeadDeal, FirstDiscard, LayOffRule, Rules, StockRefill
 from rummy.scoring import DealEnd, DealOutcome, hand_value, score_deal
 
 
@@ -33,7 +33,8 @@ class Phase(Enum):
 class Event:
     """Something everyone may know. ``card`` is only set when the card was face up."""
 
-    kind: str  # drew, melded, laid_off, swapped, discarded, stock_rebuilt, went_out, deal_over
+    kind: str  # drew, melded, laid_off, swapped, discarded, stock_rebuilt, deal_stalled, deal_over (and see
+    # rummy.stall: end_proposed, end_agreed, end_declined, end_lapsed)
     seat: int | None = None
     source: str | None = None
     card: str | None = None
@@ -76,6 +77,8 @@ class Deal:
     drawn: Card | None = None  # the card drawn this turn (private to the player)
     joker_to_play: Card | None = None  # a joker taken by a swap this turn
     outcome: DealOutcome | None = None
+    # Stock rebuilds since the last meld, lay-off or joker swap: at STALL_REBUILDS the deal goes nowhere.
+    quiet_refills: int = 0
 
     # -- dealing ---------------------------------------------------------------------------
     @classmethod
@@ -125,6 +128,7 @@ class Deal:
         new.drawn = self.drawn
         new.joker_to_play = self.joker_to_play
         new.outcome = self.outcome
+        new.quiet_refills = self.quiet_refills
         return new
 
     # -- queries ---------------------------------------------------------------------------
@@ -162,6 +166,20 @@ class Deal:
     def can_draw_stock(self) -> bool:
         """Whether a draw from the stock is possible now (rebuilding it first if it is empty)."""
         return bool(self.stock) or self.can_refill()
+
+    @property
+    def goes_nowhere(self) -> bool:
+        """(decision) The stock was rebuilt :data:`STALL_REBUILDS` times with no meld, lay-off (or joker
+        swap, which also puts a card of the hand on the table) since the first of those rebuilds, at a
+        table whose rules let such a deal end by agreement (see :mod:`rummy.stall`)."""
+        return self.rules.end_by_agreement and not self.over and self.quiet_refills >= STALL_REBUILDS
+
+    def end_by_agreement(self) -> list[Event]:
+        """End this deal, which goes nowhere, as the people at the table agreed: nobody scores, whatever
+        ``dead_deal`` says. :func:`rummy.stall.check_deal` says why when it does not go nowhere."""
+        if not self.goes_nowhere:
+            raise IllegalAction("This deal does not go nowhere.")
+        return self._finish(score_deal(DealEnd.AGREED, (), self.hands, self.rules))
 
     # -- the turn --------------------------------------------------------------------------
     def check(self, seat: int, action: act.Action) -> None:
@@ -222,7 +240,7 @@ class Deal:
             events.append(Event("drew", seat, "discard", card.pretty))
         else:
             if not self.stock:
-                events.append(self._refill(rng))
+                events += self._refill(rng)
             card = self.stock.pop()
             events.append(Event("drew", seat, "stock"))
         self.hands[seat].append(card)
@@ -239,6 +257,7 @@ class Deal:
             self.melds.append(TableMeld(m, seat))
         self.melds_now += len(plan.melds)
         self.played_now = True
+        self.quiet_refills = 0
         self._note_joker_played(plan.cards)
         points = sum(m.points(self.rules) for m in plan.melds)
         events = [Event("melded", seat, melds=tuple(tuple(m.labels()) for m in plan.melds), detail={"points": points})]
@@ -249,6 +268,7 @@ class Deal:
         self._forget_played(seat)
         self.melds[plan.target].meld = plan.meld
         self.played_now = True
+        self.quiet_refills = 0
         self._note_joker_played(plan.cards)
         events = [
             Event(
@@ -269,6 +289,7 @@ class Deal:
         self.melds[plan.target].meld = plan.meld
         self.joker_to_play = plan.joker
         self.played_now = True
+        self.quiet_refills = 0
         return [Event("swapped", seat, card=plan.card.pretty, target=plan.target, melds=(tuple(plan.meld.labels()),))]
 
     def _forget_played(self, seat: int) -> None:
@@ -366,9 +387,9 @@ class Deal:
             return self._dead(DealEnd.STOCK_EXHAUSTED)
         if self.rules.draw_discard_when_stock_empty:
             return []
-        return [self._refill(rng)]
+        return self._refill(rng)
 
-    def _refill(self, rng: random.Random) -> Event:
+    def _refill(self, rng: random.Random) -> list[Event]:
         policy = self.rules.stock_refill
         if policy is StockRefill.TURN_WHOLE_PILE:
             pile, self.discard = self.discard, []
@@ -381,9 +402,12 @@ class Deal:
             # Turned over unshuffled: the oldest discard becomes the top (end of the list).
             self.stock = list(reversed(pile))
         self.refills += 1
-        return Event(
-            "stock_rebuilt", None, detail={"cards": len(self.stock), "shuffled": policy is StockRefill.SHUFFLE_KEEP_TOP}
-        )
+        self.quiet_refills += 1
+        shuffled = policy is StockRefill.SHUFFLE_KEEP_TOP
+        events = [Event("stock_rebuilt", None, detail={"cards": len(self.stock), "shuffled": shuffled})]
+        if self.quiet_refills == STALL_REBUILDS and self.goes_nowhere:  # once: from now on, see rummy.stall
+            events.append(Event("deal_stalled", None, detail={"rebuilds": self.quiet_refills}))
+        return events
 
     def remove_seat(self, seat: int, rng: random.Random, play_on: bool = True) -> list[Event]:
         """A player leaves mid-deal: their hand goes under the stock, the turn moves on.

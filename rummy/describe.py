@@ -15,6 +15,7 @@ from rummy.rules import (
     KNOBS,
     MIN_PLAYERS,
     PRESETS,
+    STALL_REBUILDS,
     AceRule,
     DeadDeal,
     FirstDiscard,
@@ -48,7 +49,7 @@ DECISIONS: tuple[Decision, ...] = (
         "starter_may_meld",
         frozenset({"rami51"}),
         lambda r: r.first_discard is FirstDiscard.STARTER_EXTRA_CARD,
-        "the starter may meld on that turn",
+        "they may meld on that turn",
     ),
     Decision("who_starts", frozenset({"rami100", "rami51"}), lambda r: True, "the dealer rotates left each deal"),
     Decision(
@@ -75,6 +76,12 @@ DECISIONS: tuple[Decision, ...] = (
     Decision("rami_sec_off", _REF, lambda r: not r.rummy_doubles, "Rummy (rami sec) does not double"),
     Decision("refill_unlimited", frozenset({"rami51"}), lambda r: r.refill_limit is None, "as often as needed"),
     Decision("turn_cap", _ALL_BUT_REF, lambda r: True, "at the safety cap of {r.turn_cap} turns"),
+    Decision(
+        "stalled_deal",
+        frozenset({"basic", "rummy100", "rami51"}),  # rami100 and ref40/ref51 cannot rebuild that often
+        lambda r: r.end_by_agreement,
+        f"if all agree after {STALL_REBUILDS} rebuilds with no meld or lay-off",
+    ),
     Decision("penalty_scoring", _REF, lambda r: r.penalty, "each loser scores their own hand as penalty points"),
     Decision("ace_value", _REF, lambda r: r.ace_value == 11, "ace 11"),
     Decision("joker_value", _REF, lambda r: r.jokers > 0 and r.joker_value == 25, "joker 25"),
@@ -145,7 +152,7 @@ def _deal(rules: Rules) -> str:
     size = _counts({n: str(rules.hand_size_for(n)) for n in _players(rules)}, " cards each")
     if rules.first_discard is FirstDiscard.STARTER_EXTRA_CARD:
         first = (
-            f"the starter gets one more and starts the discard pile (défausse) without drawing; "
+            f"the starter gets one more, starts the discard pile (défausse) without drawing; "
             f"{_phrase(rules, 'starter_may_meld')}"
         )
     else:
@@ -159,7 +166,7 @@ def _deal(rules: Rules) -> str:
 def _turn(rules: Rules) -> str:
     per_turn = "only one new meld per turn" if rules.one_meld_per_turn else "any number of melds"
     return (
-        f"**Turn**: draw from the stock or the discard pile, meld ({per_turn}), lay off, then discard. "
+        f"**Turn**: draw from the stock or the discard pile, meld ({per_turn}), lay off, discard. "
         f"{_phrase(rules, 'discard_rule')}."
     )
 
@@ -187,7 +194,7 @@ def _opening(rules: Rules) -> str:
     if rules.ace_in_set_points == 11:
         ace += f"; {_phrase(rules, 'ace_in_set')}"
     jokers = ", a joker as its card" if rules.jokers else ""
-    return f"**Opening**: your first lay-down totals {rules.opening}+ points: 2-10 face value, J Q K 10, {ace}{jokers}."
+    return f"**Opening**: your first lay-down needs {rules.opening}+ points: 2-10 face value, J Q K 10, {ace}{jokers}."
 
 
 def _lay_offs(rules: Rules) -> str:
@@ -209,7 +216,7 @@ def _going_out(rules: Rules) -> str:
     if rules.final_discard_required:
         out = "end with a discard: you cannot meld your whole hand"
     else:
-        out = f"the deal ends when a hand is empty; {_phrase(rules, 'final_discard_optional')}"
+        out = f"an empty hand ends the deal; {_phrase(rules, 'final_discard_optional')}"
     if rules.rummy_doubles:
         rummy = "Rummy (rami sec: going out in one turn, nothing melded or laid off before) doubles the points"
     else:
@@ -221,7 +228,7 @@ def _stock(rules: Rules) -> str:
     refill = {
         StockRefill.TURN_WHOLE_PILE: "the whole pile is turned over unshuffled as the stock",
         StockRefill.TURN_KEEP_TOP: "the pile but its top card is turned over unshuffled as the stock",
-        StockRefill.SHUFFLE_KEEP_TOP: "the pile but its top card is shuffled into a new stock",
+        StockRefill.SHUFFLE_KEEP_TOP: "all but the top discard is shuffled into a new stock",
     }[rules.stock_refill]
     limit = rules.refill_limit
     if limit == 0:
@@ -233,11 +240,20 @@ def _stock(rules: Rules) -> str:
         refill = f"{refill}, {times}"
     if rules.draw_discard_when_stock_empty:
         refill = f"the next player may take the top discard; else {refill}"
-    dead = "nobody scores" if rules.dead_deal is DeadDeal.NOBODY_SCORES else "the lowest hand wins"
-    return (
-        f"**Empty stock**: {refill}. When it cannot be rebuilt, "
-        f"or {_phrase(rules, 'turn_cap')}, the deal ends and {dead}."
-    )
+    cap = _phrase(rules, "turn_cap")
+    if not rules.end_by_agreement:
+        ends = f"or {cap}, the deal ends and {_dead(rules)}"
+    elif rules.dead_deal is DeadDeal.NOBODY_SCORES:
+        ends = f"{cap}, or {_phrase(rules, 'stalled_deal')}, the deal ends and nobody scores"
+    else:
+        ends = (
+            f"or {cap}, the deal ends and {_dead(rules)}; {_phrase(rules, 'stalled_deal')}, it ends and nobody scores"
+        )
+    return f"**Empty stock**: {refill}. When it cannot be rebuilt, {ends}."
+
+
+def _dead(rules: Rules) -> str:
+    return "nobody scores" if rules.dead_deal is DeadDeal.NOBODY_SCORES else "the lowest hand wins"
 
 
 def _scoring(rules: Rules) -> str:
@@ -287,6 +303,33 @@ def describe_overrides(rules: Rules, explain: bool = True) -> list[str]:
     return lines
 
 
+# What a text too long for one message drops first, in this order (many house rules can make it so):
+# the French words, reminders no knob changes, the definition of rummy, the opening's card values
+# (the scoring line gives them), then shorter wordings. Each is (words, what replaces them).
+_SPARE = (
+    (" (brelan, carré)", ""),
+    (" (suite)", ""),
+    (" (défausse)", ""),
+    (" (talon)", ""),
+    (" Melds are never split or rearranged.", ""),
+    (" (rami sec: going out in one turn, nothing melded or laid off before)", " (rami sec)"),
+    ("; the rest is the stock", ""),
+    (": 2-10 face value, J Q K 10, ace", ": ace"),
+    ("; the winner 0.", "."),
+    (" (name it: JK=6S; else the lower one)", " (else the lower one)"),
+    ("take a melded joker by putting in its exact card", "swap a melded joker for its exact card"),
+)
+
+
+def _compact(text: str, limit: int) -> str:
+    """``text`` without the :data:`_SPARE` words, dropped one by one until it fits ``limit``."""
+    for words, instead in _SPARE:
+        if len(text) <= limit:
+            break
+        text = text.replace(words, instead, 1)
+    return text
+
+
 def describe_rules(rules: Rules) -> str:
     """The rules of this table in plain words, with every decision named (one Discord message)."""
     overrides = describe_overrides(rules)
@@ -316,5 +359,9 @@ def describe_rules(rules: Rules) -> str:
             if len(text) + len(summary) + 20 <= DISCORD_LIMIT:
                 return f"{text}\n**House rules**: {summary}."
         tail = f"\n**House rules**: {len(overrides)} changes, all shown above."
-        return text + tail if len(text) + len(tail) <= DISCORD_LIMIT else text
-    return text
+        short = _compact(text, DISCORD_LIMIT - len(tail))
+        if len(short) + len(tail) <= DISCORD_LIMIT:
+            return short + tail
+    short = _compact(text, DISCORD_LIMIT)
+    # Never reached by any combination of knobs known when this was written: a last guard.
+    return short if len(short) <= DISCORD_LIMIT else short[: DISCORD_LIMIT - 1] + "…"

@@ -75,3 +75,7 @@ class CannotDiscard(IllegalAction):
 
 class GameOver(IllegalAction):
     pass
+
+
+class CannotEndDeal(IllegalAction):
+    """A proposal to end a deal that goes nowhere, or an answer to one, that the table refuses."""

@@ -182,6 +182,14 @@ class Game:
             events.append(Event("game_over", None, detail={"winners": list(self.outcome.winners)}))
         return events
 
+    def end_by_agreement(self) -> list[Event]:
+        """End the deal in play, which goes nowhere, as the people at the table agreed (see
+        :mod:`rummy.stall`, which checks first): nobody scores, and the game goes on as after any deal
+        (a scoreless deal: it counts toward ``void_deal_limit``)."""
+        if self.outcome is not None or self.deal is None:
+            raise GameOver("This game is over.", key="game_over")
+        return self.deal.end_by_agreement() + self._close_deal()
+
     def _abandon_deal(self) -> list[Event]:
         assert self.deal is not None
         outcome = DealOutcome(

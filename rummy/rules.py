@@ -15,6 +15,9 @@ from rummy.errors import BadRules
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+# (decision) a deal goes nowhere once the stock has been rebuilt this many times with no meld and no
+# lay-off since the first of those rebuilds: the people at the table may then agree to end it
+STALL_REBUILDS = 2
 
 
 class AceRule(Enum):
@@ -130,6 +133,16 @@ class Rules:
     @property
     def penalty(self) -> bool:
         return self.scoring is Scoring.PENALTY
+
+    @property
+    def end_by_agreement(self) -> bool:
+        """(decision) Whether a deal that goes nowhere may end by agreement, nobody scoring.
+
+        Only where the stock may be rebuilt more than :data:`STALL_REBUILDS` times: with a lower
+        limit the stock running out ends the deal on its own at that point (``rami100``'s one
+        rebuild, ``ref40``/``ref51``'s two, then their dead deal), so there is nothing to agree on.
+        """
+        return self.refill_limit is None or self.refill_limit > STALL_REBUILDS
 
     # -- house rules -----------------------------------------------------------------------
     def with_overrides(self, **overrides: Any) -> Rules:

@@ -15,6 +15,7 @@ class DealEnd(Enum):
     STOCK_EXHAUSTED = "stock_exhausted"
     TURN_CAP = "turn_cap"
     ABANDONED = "abandoned"  # too few players left
+    AGREED = "agreed"  # the people at the table agreed to end a deal that goes nowhere
 
 
 def card_value(card: Card, rules: Rules) -> int:

@@ -19,8 +19,10 @@ from rummy.melds import Meld, MeldKind
 from rummy.rules import Rules, find_preset
 from rummy.scoring import DealEnd, DealOutcome
 
-SCHEMA_VERSION = 2  # 2: the house rule ``deal_cap`` is gone (see :data:`RETIRED_KNOBS`)
-READABLE_VERSIONS = (1, 2)
+# 2: the house rule ``deal_cap`` is gone (see :data:`RETIRED_KNOBS`); 3: a deal stores its stock rebuilds
+# since the last meld or lay-off (``quiet_refills``, see :func:`deal_from_json` for older documents)
+SCHEMA_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 # House rules that documents of schema 1 may hold and the rules no longer have: loading drops them.
 # ``deal_cap`` stopped a target or elimination game after a number of deals; the rules now end such
 # a game only after ``void_deal_limit`` deals in a row in which nobody scores.
@@ -203,10 +205,21 @@ def deal_to_json(d: Deal) -> dict[str, Any]:
             d.joker_to_play.token if d.joker_to_play and any(c is d.joker_to_play for c in hand) else None
         ),
         "outcome": _outcome_to_json(d.outcome) if d.outcome else None,
+        "quiet_refills": d.quiet_refills,
     }
 
 
-def deal_from_json(data: dict[str, Any], rules: Rules) -> Deal:
+def _quiet_refills(data: dict[str, Any], version: int) -> int:
+    """The stock rebuilds since the last meld or lay-off. A document older than schema 3 did not
+    count them: with no meld on the table nothing was ever melded or laid off in the deal (melds
+    never leave the table), so every rebuild counts; otherwise none does, and the deal goes nowhere
+    only after two more rebuilds with no meld and no lay-off."""
+    if version >= 3:
+        return int(data["quiet_refills"])
+    return int(data["refills"]) if not data["melds"] else 0
+
+
+def deal_from_json(data: dict[str, Any], rules: Rules, version: int = SCHEMA_VERSION) -> Deal:
     hands = {int(s): _load_cards(h) for s, h in data["hands"].items()}
     d = Deal(
         rules,
@@ -231,6 +244,7 @@ def deal_from_json(data: dict[str, Any], rules: Rules) -> Deal:
     d.drawn = _find(hand, data["drawn"])
     d.joker_to_play = _find(hand, data["joker_to_play"])
     d.outcome = _outcome_from_json(data["outcome"]) if data["outcome"] else None
+    d.quiet_refills = _quiet_refills(data, version)
     return d
 
 
@@ -266,7 +280,7 @@ def game_from_json(data: dict[str, Any]) -> Game:
         data["seed"],
         list(data["scores"]),
         data["dealer"],
-        deal_from_json(data["deal"], rules) if data["deal"] else None,
+        deal_from_json(data["deal"], rules, version) if data["deal"] else None,
         [DealRecord(r["number"], r["dealer"], _outcome_from_json(r["outcome"])) for r in data["history"]],
         {int(k): v for k, v in data["eliminated"].items()},
         list(data["dropped"]),

@@ -4,8 +4,9 @@ A :class:`Table` is the document the bot stores for one channel (``games.state_j
 hosts, which preset and house rules, the seats (people and computer players), the table
 options (:mod:`rummy.table_options`: turn timer, computer pause, hints), the status, the
 consecutive timeouts of each seat, the public log of recent events, the computer players'
-memories (opaque documents) and, once started, the :class:`~rummy.game.Game`. It round-trips
-through :meth:`Table.to_json`.
+memories (opaque documents), once started the :class:`~rummy.game.Game`, and a standing
+proposal to end a deal that goes nowhere (:mod:`rummy.stall`). It round-trips through
+:meth:`Table.to_json`.
 
 The lobby's rules (join, leave, kick, computer players, house rules, start, cancel) are in
 :mod:`rummy.lobby`, which also defines :class:`TableStatus` and the :class:`LobbyError` family;
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummy import actions as act
-from rummy import lobby
+from rummy import lobby, stall
 from rummy.deal import Event
 from rummy.errors import IllegalAction, NotYourTurn
 from rummy.game import Game, Player
@@ -42,10 +43,12 @@ from rummy.serialize import (
     stored_event,
     upgrade_overrides,
 )
+from rummy.stall import EndVote
 from rummy.table_options import TableOptions
 from rummy.view import PlayerView, view_for
 
-TABLE_SCHEMA = 2  # 2: the lobby's house rules may no longer hold ``deal_cap`` (see rummy.serialize)
+# 2: the lobby's house rules may no longer hold ``deal_cap`` (see rummy.serialize); 3: ``end_vote``
+TABLE_SCHEMA = 3
 MAX_TIMEOUTS = 3  # consecutive timeouts after which a player is dropped
 MAX_AUTO_ACTIONS = 40  # more actions than any turn needs: a guard against a looping safe play
 RECENT_EVENTS = 6  # public events kept for the game message, which shows them all (current deal only)
@@ -83,6 +86,7 @@ class Table:
     memories: dict[int, dict[str, Any]] = field(default_factory=dict)  # computer seat -> memory
     recent: list[Event] = field(default_factory=list)  # public events, newest last
     bots_added: int = 0  # computer players ever added (their ids stay unique)
+    end_vote: EndVote | None = None  # a proposal to end a deal that goes nowhere (rummy.stall)
 
     @classmethod
     def new(
@@ -117,6 +121,7 @@ class Table:
         new.memories = _plain_copy(self.memories)
         new.recent = list(self.recent)
         new.bots_added = self.bots_added
+        new.end_vote = self.end_vote  # immutable
         return new
 
     # -- queries ---------------------------------------------------------------------------
@@ -175,6 +180,12 @@ class Table:
         if seat is None or self.game is None or self.game.deal is None:
             return None
         return (self.game.deal.number, self.game.deal.turns, seat)
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` (None: a spectator) may see, the standing proposal to end the deal included."""
+        if self.game is None:
+            raise LobbyError("The game has not started yet.")
+        return view_for(self.game, seat, stall.live(self))
 
     def leaderboard_id(self, seat: int) -> int:
         """The player's id for results: a person's Discord id; a computer player gets a stable
@@ -265,6 +276,20 @@ class Table:
             events += self.act(seat, safe_play(view_for(self.game, seat)), auto=True)
         raise IllegalAction("The safe play did not end the turn.")
 
+    # -- a deal that goes nowhere (its rules are in rummy.stall) --------------------------------
+    def propose_end(self, seat: int) -> list[Event]:
+        """``seat`` (a person dealt in) proposes to end the deal, which goes nowhere; it ends when
+        every person dealt in agrees (at once if the others are computer players)."""
+        return self._note(stall.propose(self, seat))
+
+    def agree_end(self, seat: int) -> list[Event]:
+        """``seat`` agrees to end the deal; the last agreement ends it, nobody scoring."""
+        return self._note(stall.agree(self, seat))
+
+    def decline_end(self, seat: int) -> list[Event]:
+        """``seat`` declines: the proposal to end the deal is withdrawn."""
+        return self._note(stall.decline(self, seat))
+
     def drop(self, seat: int) -> list[Event]:
         if self.game is None or self.status is not TableStatus.PLAYING:
             raise LobbyError("The game has not started yet.")
@@ -292,8 +317,9 @@ class Table:
         return len(self.players) - len(set(self.game.dropped)) < 2
 
     def _note(self, events: list[Event]) -> list[Event]:
-        """Keep the recent public events (of this deal, from how the last one ended), and update
-        the status after a move."""
+        """Settle a proposal to end the deal (it lapses, or ends the deal: see rummy.stall), keep the
+        recent public events (of this deal, from how the last one ended), and update the status."""
+        events = events + stall.settle(self)
         recent = self.recent + events
         ends = [i for i, e in enumerate(recent) if e.kind == "deal_over"]
         if ends:
@@ -326,14 +352,16 @@ class Table:
             "recent": [stored_event(e) for e in self.recent],
             "bots_added": self.bots_added,
             "game": game_to_json(self.game) if self.game is not None else None,
+            "end_vote": self.end_vote.to_json() if self.end_vote is not None else None,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
         version = data.get("table_schema")
-        if version not in (1, TABLE_SCHEMA):
-            raise ValueError(f"table document schema {version!r} is not 1 or {TABLE_SCHEMA}")
+        if version not in (1, 2, TABLE_SCHEMA):
+            raise ValueError(f"table document schema {version!r} is not 1 to {TABLE_SCHEMA}")
         overrides = dict(data["overrides"])
+        vote = data["end_vote"] if version >= 3 else None
         return cls(
             guild_id=int(data["guild"]),
             channel_id=int(data["channel"]),
@@ -349,4 +377,5 @@ class Table:
             recent=[event_from_json(e) for e in data["recent"]],
             bots_added=int(data["bots_added"]),
             game=game_from_json(data["game"]) if data["game"] is not None else None,
+            end_vote=EndVote.from_json(vote) if vote is not None else None,
         )

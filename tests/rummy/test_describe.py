@@ -16,8 +16,8 @@ from rummy.rules import KNOBS, PRESETS, Knob, Rules
 # The (decision) cells of RULES.md, per preset (copied by hand from the matrix). "void_deals" is the row
 # "a game that cannot end": only deals in a row in which nobody scores end a target or elimination game.
 EXPECTED_DECISIONS = {
-    "basic": {"turn_cap"},
-    "rummy100": {"turn_cap", "void_deals"},
+    "basic": {"turn_cap", "stalled_deal"},
+    "rummy100": {"turn_cap", "stalled_deal", "void_deals"},
     "rami100": {"who_starts", "discard_rule", "turn_cap", "void_deals"},
     "rami51": {
         "starter_may_meld",
@@ -28,6 +28,7 @@ EXPECTED_DECISIONS = {
         "final_discard_optional",
         "refill_unlimited",
         "turn_cap",
+        "stalled_deal",
         "void_deals",
     },
     "ref40": {"rami_sec_off", "penalty_scoring", "ace_value", "joker_value", "game_length", "void_deals"},
@@ -50,7 +51,7 @@ KEY_FACTS = {
         "the next player may take the top discard",
         "whole pile is turned over unshuffled",
         "300 turns",
-        "nobody scores",
+        "or if all agree after 2 rebuilds with no meld or lay-off (decision), the deal ends and nobody scores",
         "the winner scores the total of the others' hands",
         "ace 1",
         "3 deals",
@@ -283,3 +284,56 @@ def test_many_house_rules_still_summarised() -> None:
     text = describe_rules(rules)
     assert len(text) <= DISCORD_LIMIT
     assert "**House rules**" in text and "joker_swap" in text
+
+
+@pytest.mark.parametrize(
+    ("preset", "house", "words"),
+    [
+        ("rami100", {}, None),
+        ("ref51", {}, None),
+        ("basic", {"refill_limit": 2}, None),
+        ("rami100", {"refill_limit": 3}, "or if all agree after 2 rebuilds with no meld or lay-off, the deal ends"),
+        (
+            "ref51",
+            {"refill_limit": "none"},
+            "the lowest hand wins; if all agree after 2 rebuilds with no meld or lay-off, it ends and nobody scores",
+        ),
+    ],
+)
+def test_the_end_of_a_deal_that_goes_nowhere_is_told_where_it_applies(
+    preset: str, house: dict[str, Any], words: str | None
+) -> None:
+    """The agreed end of a deal that goes nowhere is told only where the stock may be rebuilt more than
+    twice (a decision only of the presets whose column says so), beside the dead deal it differs from."""
+    text = describe_rules(PRESETS[preset].with_overrides(**house))
+    if words is None:
+        assert "rebuilds with no meld" not in text
+    else:
+        assert words in text
+
+
+def test_a_text_too_long_for_one_message_drops_its_spare_words_not_its_rules() -> None:
+    """Many house rules that each lengthen the text (found by a greedy search over the knobs): the
+    French words and reminders go, every decision and the last line stay whole."""
+    rules = PRESETS["rami51"].with_overrides(
+        decks=3,
+        decks_for_5_6=2,
+        jokers=5,
+        jokers_per_deck="yes",
+        hand_size=0,
+        winner_deals_two_players="yes",
+        joker_swap="yes",
+        one_meld_per_turn="yes",
+        lay_off="after_opening",
+        stock_refill="turn_keep_top",
+        draw_discard_when_stock_empty="yes",
+        dead_deal="lowest_hand_wins",
+        turn_cap=1000,
+        ace_value=10,
+        game_length=5000,
+    )
+    text = describe_rules(rules)
+    assert len(text) <= DISCORD_LIMIT
+    assert "brelan" not in text and "Melds are never split" not in text
+    assert text.count(DECISION_MARK) == len(decisions_for(rules))
+    assert "after 10 scoreless deals in a row (decision)." in text

@@ -16,7 +16,7 @@ from rummy.deal import Phase
 from rummy.errors import NotYourTurn, RummyError, WrongPhase
 from rummy.rules import PRESETS
 from rummy.serialize import dumps
-from rummy.table import RECENT_EVENTS, LobbyError, NotHost, Table, TableStatus
+from rummy.table import RECENT_EVENTS, TABLE_SCHEMA, LobbyError, NotHost, Table, TableStatus
 from rummy.view import PlayerView
 from tests.rummy.table_support import BOB, CARL, HOST, lobby, started
 
@@ -176,7 +176,7 @@ def test_a_schema_1_lobby_with_the_retired_deal_cap_still_loads() -> None:
     assert table.overrides == {"ace_value": 11}
     assert table.set(HOST, "void_deal_limit", "4") == "4"
     assert table.rules.void_deal_limit == 4 and table.rules.ace_value == 11
-    assert table.to_json()["table_schema"] == 2
+    assert table.to_json()["table_schema"] == TABLE_SCHEMA
 
 
 def test_recent_events_keep_only_the_current_deal() -> None:
