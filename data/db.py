@@ -1,25 +1,30 @@
-"""The bot's SQLite connection, on a thread of its own, and its transactions.
+"""The bot's SQLite connection (aiosqlite, public API only) and its transactions.
 
-:class:`Database` owns one :class:`sqlite3.Connection` and the one thread that uses it (a
-:class:`~concurrent.futures.ThreadPoolExecutor` with a single worker: standard, public API only).
-Everything the connection does is a plain function run there in one trip, in the order it was
-handed over, so no transaction ever stays open across an ``await`` and nothing on the event loop
-ever touches the connection:
+:class:`Database` owns one :class:`aiosqlite.Connection`. Every call on it is a trip between the
+event loop and the connection's thread, and the trips are what a burst of actions costs, so the
+writes are shaped to need few of them. All writes go through one queue, in call order, and a
+transaction never has anything but its own statements inside it (an :class:`asyncio.Lock`, held
+for each transaction and each read):
 
-* writes (:meth:`Database.write`, used by the stores) run inside ``BEGIN IMMEDIATE`` ...
-  ``COMMIT``. They queue in call order; the writes called while the thread is busy share the
-  next transaction (*group commit*): one ``COMMIT``, one fsync, one trip for all of them. One
-  that fails is rolled back alone (see :func:`data._commit.group_commit`). Every caller returns
-  only after that ``COMMIT``, so its own data is durable before it replies.
-* reads (:meth:`fetchone`, :meth:`fetchall`) are one statement each, run between transactions:
-  they never see uncommitted rows, and a read made after a write returned sees it.
+* :meth:`Database.write` (the plain path, the default for every write): ``fn(connection)`` awaits
+  its statements one by one inside ``BEGIN IMMEDIATE`` ... ``COMMIT``, alone in its transaction.
+* :meth:`Database.change` (the one piece of machinery, for the hot write: a game action): a
+  :class:`~data._commit.Change` describes its statements as data. The changes queued while the
+  connection is busy share the next transaction, statement by statement (*group commit*: one
+  ``executemany`` per statement for all of them, one ``COMMIT`` and so one fsync; see
+  :func:`data._commit.group_commit`). If one is refused or fails, the batch is rolled back and its
+  changes run again one by one, so each caller gets its own outcome.
+* reads (:meth:`fetchone`, :meth:`fetchall`) are one statement each, between transactions: they
+  never see uncommitted rows, and a read made after a write returned sees it.
 
-Why not aiosqlite: it runs each statement as a trip of its own between the loop and its thread,
-four per action (``BEGIN``, ``UPDATE``, ``INSERT``, ``COMMIT``), with no public way to run a whole
-transaction in one; measured side by side (``benchmarks/load_service.py``: bursts of 200 actions
-at once), that cost three times the CPU of this design and several times its p99. Why group
-commit: at ``synchronous=FULL`` each commit is an fsync, and 200 of them in a row take longer than
-the old design's whole burst; shared, they cost one per batch.
+Every writer returns only after its ``COMMIT``, so its data is durable before the bot replies.
+
+Changes sharing a transaction run grouped by statement, not change by change, which is the same
+only because they change different rows: a batch takes consecutive changes with different keys (a
+game's id) and ends before a key it already holds. The game service never has two changes of one
+game in flight anyway (:mod:`service.games` saves a game's actions only under its channel's lock,
+and a channel has one active game; its ``set_message``, outside that lock, is a write function), so
+in the bot a batch ends only at its size limit or at a write function.
 
 Durability: the database runs in WAL mode with ``synchronous=FULL`` by default. The bot replies
 "done" to a player only after the transaction holding the action has committed, so that action
@@ -38,15 +43,15 @@ import asyncio
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from functools import partial
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Literal, TypeVar, get_args
 
+import aiosqlite
+
 from data._clock import Clock, utcnow
-from data._commit import Write, deliver, fail, group_commit
+from data._commit import Change, Queued, deliver, fail, run
 from data.games import GameStore
 from data.leaderboard import LeaderboardStore
 from data.schema import Migration, migrate
@@ -64,7 +69,7 @@ T = TypeVar("T")
 
 
 class Database:
-    """One SQLite file: one connection, on one thread, with group commit of the writes.
+    """One SQLite file: one aiosqlite connection, one queue of writes, group commit of the changes.
 
     Make it with :meth:`open` (which connects and migrates) and end it with :meth:`close`, or
     use it as ``async with await Database.open(path) as db:``. The stores built on it are
@@ -98,9 +103,9 @@ class Database:
         self.now: Clock = clock
         self.games = GameStore(self)
         self.leaderboard = LeaderboardStore(self)
-        self._thread: ThreadPoolExecutor | None = None
-        self._conn: sqlite3.Connection | None = None  # used on self._thread only
-        self._pending: list[Write] = []  # called, not yet handed to the thread
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()  # held by each transaction and each read
+        self._pending: list[Queued] = []  # called, not yet run
         self._flusher: asyncio.Task[None] | None = None  # set while writes are pending or running
 
     def __repr__(self) -> str:
@@ -132,51 +137,37 @@ class Database:
         return db
 
     async def connect(self) -> None:
-        """Start the thread, open the connection there and set the pragmas (no migrations: see :meth:`open`)."""
-        if self._thread is not None:
+        """Open the connection and set the pragmas (no migrations: see :meth:`open`)."""
+        if self._conn is not None:
             raise RuntimeError("the database is already open")
         if isinstance(self.path, Path):
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rami-db")
-        try:
-            self._conn, mode = await self._on_thread(self._connect)
-        except BaseException:
-            self._thread.shutdown(wait=False)
-            self._thread = None
-            raise
-        log.info("opened database %s (journal_mode=%s, synchronous=%s)", self.path, mode, self.synchronous)
-
-    def _connect(self) -> tuple[sqlite3.Connection, str]:
-        """On the thread: the connection (usable on this thread only), and its journal mode."""
         # isolation_level=None: no implicit BEGIN; transactions are explicit (data._commit).
-        conn = sqlite3.connect(self.path, isolation_level=None)
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
         try:
-            conn.row_factory = sqlite3.Row
-            conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            mode = str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+            conn.row_factory = aiosqlite.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+            mode = str(rows[0][0])
             if mode.lower() != "wal" and self.path != _MEMORY:
                 raise sqlite3.OperationalError(f"could not enable WAL (journal_mode is {mode})")
-            conn.execute(f"PRAGMA synchronous = {self.synchronous}")
-            conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+            await conn.execute("PRAGMA foreign_keys = ON")
         except BaseException:
-            conn.close()
+            await conn.close()
             raise
-        return conn, mode
+        self._conn = conn
+        log.info("opened database %s (journal_mode=%s, synchronous=%s)", self.path, mode, self.synchronous)
 
     async def close(self) -> None:
-        """Let the writes already called commit, then close the connection and stop the thread. Idempotent."""
+        """Let the writes already called commit, then close the connection. Idempotent."""
         while self._flusher is not None:
             await asyncio.wait({self._flusher})
-        thread, conn = self._thread, self._conn
-        self._thread = self._conn = None
-        if thread is None:
-            return
-        try:
+        async with self._lock:  # a read under way ends first
+            conn, self._conn = self._conn, None
             if conn is not None:
-                await asyncio.get_running_loop().run_in_executor(thread, conn.close)
+                await conn.close()
                 log.info("closed database %s", self.path)
-        finally:
-            thread.shutdown(wait=False)  # idle now: the worker ends on its own
 
     @property
     def is_open(self) -> bool:
@@ -193,47 +184,76 @@ class Database:
     ) -> None:
         await self.close()
 
-    async def _on_thread(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(*args)`` on the connection's thread, after everything handed to it before."""
-        if self._thread is None:
-            raise RuntimeError("the database is closed")
-        return await asyncio.get_running_loop().run_in_executor(self._thread, partial(fn, *args))
-
-    def _open(self) -> sqlite3.Connection:
+    def _open(self) -> aiosqlite.Connection:
         if self._conn is None:
             raise RuntimeError("the database is closed")
+        if self._lock.locked() and asyncio.current_task() is self._flusher:
+            raise RuntimeError("the Database is in use by this write: use the connection it was given")
         return self._conn
 
-    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn(connection)`` in a ``BEGIN IMMEDIATE`` ... ``COMMIT`` transaction, on the thread.
+    async def write(self, fn: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run ``await fn(connection)`` in a ``BEGIN IMMEDIATE`` ... ``COMMIT`` transaction of its own.
 
-        ``fn`` is a plain function: it must not touch the event loop. If it raises, its changes
-        are rolled back (alone: see the module docstring on group commit) and the error re-raised
+        ``fn`` runs its statements on the connection it is given, and only there (this object's
+        own methods would wait for the transaction it is in: that mistake raises
+        :class:`RuntimeError`). If it raises, its changes are rolled back and the error re-raised
         here. When this returns, the transaction is durable (at the configured ``synchronous``
-        level). Writes run in the order they are called; a cancelled caller's write may still
-        commit. ``fn`` may run again if a shared transaction fails (every earlier run is rolled
-        back), so it must change nothing but the database.
+        level). Writes run in the order they are called, each once; a cancelled caller's write
+        still runs, and may commit.
         """
+        result: T = await self._queue(fn)
+        return result
+
+    async def change(self, change: Change) -> sqlite3.Row:
+        """Run a :class:`~data._commit.Change` and return its row read back; refused, raise what its
+        :attr:`~data._commit.Change.refusal` returns; nothing of it is kept then, nor if a step fails.
+
+        Changes queued one after the other share a transaction (see the module docstring); the
+        batch ends at :data:`_BATCH_MAX` changes, at a write function, and before a change whose
+        key it already holds, so that two changes of one row never share a transaction. Otherwise
+        as :meth:`write`: in call order, durable on return.
+        """
+        row: sqlite3.Row = await self._queue(change)
+        return row
+
+    async def _queue(self, work: Change | Callable[[aiosqlite.Connection], Awaitable[Any]]) -> Any:
         self._open()
-        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._pending.append((fn, done))
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending.append((work, done))
         if self._flusher is None:
             self._flusher = asyncio.create_task(self._flush())
         return await done
 
+    def _next_batch(self) -> list[Queued]:
+        """The writes of the next transaction: the first write function alone, or the changes that
+        come first, with different keys, at most :data:`_BATCH_MAX` of them."""
+        keys: set[int] = set()
+        size = 0
+        for work, _ in self._pending[:_BATCH_MAX]:
+            if not isinstance(work, Change) or work.key in keys:
+                break
+            keys.add(work.key)
+            size += 1
+        size = max(size, 1)
+        batch, self._pending = self._pending[:size], self._pending[size:]
+        return batch
+
     async def _flush(self) -> None:
-        """Hand the queued writes to the thread, a batch per trip and per transaction, until none is left."""
+        """Run the queued writes, a batch per transaction, until none is left."""
         try:
             while self._pending:
-                batch, self._pending = self._pending[:_BATCH_MAX], self._pending[_BATCH_MAX:]
+                batch = self._next_batch()
                 try:
-                    outcomes = await self._on_thread(group_commit, self._open(), [fn for fn, _ in batch])
+                    async with self._lock:
+                        if self._conn is None:
+                            raise RuntimeError("the database is closed")
+                        outcomes = await run(self._conn, [work for work, _ in batch])
                 except asyncio.CancelledError:  # the loop is going away: nobody may wait forever
                     left, self._pending = batch + self._pending, []
                     for _, future in left:
                         future.cancel()
                     raise
-                except BaseException as exc:  # the thread could not run them (e.g. the database closed)
+                except BaseException as exc:  # they could not run (e.g. the connection broke)
                     fail(batch, exc)
                 else:
                     deliver(batch, outcomes)
@@ -242,11 +262,14 @@ class Database:
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         """Run one read query and return its first row, or None."""
-        return await self._on_thread(_fetchone, self._open(), sql, tuple(params))
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         """Run one read query and return all its rows."""
-        return await self._on_thread(_fetchall, self._open(), sql, tuple(params))
+        self._open()
+        async with self._lock:
+            return list(await self._open().execute_fetchall(sql, tuple(params)))
 
     async def pragma(self, name: str) -> Any:
         """The value of a read-only ``PRAGMA name`` query (e.g. ``journal_mode``)."""
@@ -254,12 +277,3 @@ class Database:
             raise ValueError(f"bad pragma name {name!r}")
         row = await self.fetchone(f"PRAGMA {name}")
         return row[0] if row is not None else None
-
-
-def _fetchone(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> sqlite3.Row | None:
-    row: sqlite3.Row | None = conn.execute(sql, params).fetchone()
-    return row
-
-
-def _fetchall(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[sqlite3.Row]:
-    return list(conn.execute(sql, params).fetchall())

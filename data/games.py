@@ -11,7 +11,10 @@ Every change of state goes through :meth:`GameStore.save_action` or
 (optimistic concurrency: two clicks on the same state cannot both win), writes the new state,
 bumps ``version`` and appends the action to ``game_actions`` with ``seq`` = the new version.
 So the log and the state never disagree, and a reply sent after the call returns describes
-something already durable.
+something already durable. An action is a :class:`~data._commit.Change` (its two statements as
+data), so that the actions of many games saved at once share one transaction, statement by
+statement (see :mod:`data.db`); a finish, which reads and rates the players, is a write function
+that runs alone.
 
 API (all on ``db.games``)::
 
@@ -33,10 +36,14 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
+import aiosqlite
+
 from data._clock import to_timestamp
-from data.errors import ChannelBusy, GameClosed, GameNotFound, StaleState
+from data._commit import Change
+from data.errors import ChannelBusy, DataError, GameClosed, GameNotFound, StaleState
 from data.jsontext import compact_json
 from data.leaderboard import (
     ALL_PRESETS,
@@ -85,24 +92,26 @@ def _deadline(value: datetime | Unchanged | None) -> float | Unchanged | None:
     return to_timestamp(value)
 
 
-def _update_sql(message: bool, deadline: bool) -> str:
-    sets = ["state_json = ?", "status = ?", "version = version + 1", "updated_at = ?"]
-    sets += ["message_id = ?"] if message else []
-    sets += ["turn_deadline = ?"] if deadline else []
-    return (
-        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ? AND status IN {_ACTIVE_SQL}"
-        " RETURNING id, guild_id, channel_id, host_id, preset, status, version, message_id, turn_deadline,"
-        " created_at, updated_at"
-    )
+_ROW_COLUMNS: Final = (
+    "id, guild_id, channel_id, host_id, preset, status, version, message_id, turn_deadline, created_at, updated_at"
+)
+"""The columns a write reads back: all but ``state_json``, which the writer already has (see
+:func:`~data.rows.game_row`)."""
+
+# One statement for every action, whether or not it sets the message id and the turn deadline
+# (IIF(0, ?, column) keeps the column), so that a batch of them is one executemany (data._commit).
+_UPDATE_SQL: Final = (
+    "UPDATE games SET state_json = ?, status = ?, version = version + 1, updated_at = ?,"
+    " message_id = IIF(?, ?, message_id), turn_deadline = IIF(?, ?, turn_deadline)"
+    f" WHERE id = ? AND version = ? AND status IN {_ACTIVE_SQL}"
+)
+_LOG_SQL: Final = (
+    "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+_READ_SQL: Final = f"SELECT {_ROW_COLUMNS} FROM games WHERE id IN (SELECT value FROM json_each(?))"
 
 
-# The statement of _apply for each (message_id given, turn_deadline given): built once, so that each
-# save on the writer's thread neither rebuilds nor hashes it again to find it in sqlite3's statement cache.
-_UPDATE_SQL: Final = {(m, d): _update_sql(m, d) for m in (False, True) for d in (False, True)}
-
-
-def _apply(
-    conn: sqlite3.Connection,
+def _action_steps(
     game_id: int,
     expected_version: int,
     state_json: str,
@@ -113,32 +122,25 @@ def _apply(
     message_id: int | Unchanged | None,
     turn_deadline: float | Unchanged | None,
     now: float,
-) -> sqlite3.Row:
-    """Update the game if it is still active at ``expected_version``, and append the action; only
-    when no row matched does a second statement tell why (gone, closed or stale).
+) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """An action's two statements: update the game if it is still active at ``expected_version``
+    (so it changes one row, or none), and append the action to the log at the version it makes."""
+    message = (0, None) if message_id is UNCHANGED else (1, message_id)
+    deadline = (0, None) if turn_deadline is UNCHANGED else (1, turn_deadline)
+    update = (state_json, status.value, now, *message, *deadline, game_id, expected_version)
+    log = (game_id, expected_version + 1, actor_id, action_kind, payload, now)
+    return ((_UPDATE_SQL, update), (_LOG_SQL, log))
 
-    Runs on the writer's thread inside :meth:`Database.write`'s transaction. The document just
-    written is not read back (the caller has it: see :func:`~data.rows.game_row`).
-    """
-    params: list[Any] = [state_json, status.value, now]
-    if message_id is not UNCHANGED:
-        params.append(message_id)
-    if turn_deadline is not UNCHANGED:
-        params.append(turn_deadline)
-    sql = _UPDATE_SQL[message_id is not UNCHANGED, turn_deadline is not UNCHANGED]
-    row: sqlite3.Row | None = conn.execute(sql, (*params, game_id, expected_version)).fetchone()
-    if row is None:
-        current = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
-        if current is None:
-            raise GameNotFound(game_id)
-        if not GameStatus(current["status"]).is_active:
-            raise GameClosed(game_id, str(current["status"]))
-        raise StaleState(game_id, expected_version, int(current["version"]))
-    conn.execute(
-        "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-        (game_id, int(row["version"]), actor_id, action_kind, payload, now),
-    )
-    return row
+
+async def _refusal(game_id: int, expected_version: int, conn: aiosqlite.Connection) -> DataError:
+    """Why an action's update changed no row: the game is gone, closed, or at another version."""
+    rows = list(await conn.execute_fetchall("SELECT status, version FROM games WHERE id = ?", (game_id,)))
+    if not rows:
+        return GameNotFound(game_id)
+    status, version = GameStatus(rows[0]["status"]), int(rows[0]["version"])
+    if not status.is_active:
+        return GameClosed(game_id, status.value)
+    return StaleState(game_id, expected_version, version)
 
 
 class GameStore:
@@ -165,20 +167,20 @@ class GameStore:
         checked = _status(status, active=True)
         now = to_timestamp(self._db.now())
 
-        def create(conn: sqlite3.Connection) -> sqlite3.Row:
-            busy = conn.execute(
-                f"SELECT id FROM games WHERE channel_id = ? AND status IN {_ACTIVE_SQL}",
-                (channel_id,),
-            ).fetchone()
-            if busy is not None:
-                raise ChannelBusy(channel_id, int(busy[0]))
-            row: sqlite3.Row | None = conn.execute(
+        async def create(conn: aiosqlite.Connection) -> sqlite3.Row:
+            busy = list(
+                await conn.execute_fetchall(
+                    f"SELECT id FROM games WHERE channel_id = ? AND status IN {_ACTIVE_SQL}", (channel_id,)
+                )
+            )
+            if busy:
+                raise ChannelBusy(channel_id, int(busy[0][0]))
+            (row,) = await conn.execute_fetchall(  # INSERT ... RETURNING yields the row or raises
                 "INSERT INTO games (guild_id, channel_id, host_id, preset, status, state_json,"
                 " version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)"
                 " RETURNING *",
                 (guild_id, channel_id, host_id, preset, checked.value, state_json, now, now),
-            ).fetchone()
-            assert row is not None  # INSERT ... RETURNING yields the row or raises
+            )
             return row
 
         return game_row(await self._db.write(create))
@@ -234,22 +236,11 @@ class GameStore:
         deadline = _deadline(turn_deadline)
         now = to_timestamp(self._db.now())
 
-        def save(conn: sqlite3.Connection) -> sqlite3.Row:
-            return _apply(
-                conn,
-                game_id,
-                expected_version,
-                state_json,
-                checked,
-                actor_id,
-                action_kind,
-                payload,
-                message_id,
-                deadline,
-                now,
-            )
-
-        return game_row(await self._db.write(save), state_json)
+        steps = _action_steps(
+            game_id, expected_version, state_json, checked, actor_id, action_kind, payload, message_id, deadline, now
+        )
+        change = Change(game_id, steps, _READ_SQL, partial(_refusal, game_id, expected_version))
+        return game_row(await self._db.change(change), state_json)
 
     async def finish_game(
         self,
@@ -285,22 +276,18 @@ class GameStore:
         payload = _payload_json(action_payload)
         now = to_timestamp(self._db.now())
 
-        def finish(conn: sqlite3.Connection) -> sqlite3.Row:
-            row = _apply(
-                conn,
-                game_id,
-                expected_version,
-                state_json,
-                checked,
-                actor_id,
-                action_kind,
-                payload,
-                message_id,
-                None,
-                now,
-            )
+        (update, update_params), (insert, insert_params) = _action_steps(
+            game_id, expected_version, state_json, checked, actor_id, action_kind, payload, message_id, None, now
+        )
+
+        async def finish(conn: aiosqlite.Connection) -> sqlite3.Row:
+            rows = list(await conn.execute_fetchall(f"{update} RETURNING {_ROW_COLUMNS}", update_params))
+            if not rows:
+                raise await _refusal(game_id, expected_version, conn)
+            row = rows[0]
+            await conn.execute(insert, insert_params)
             if results is not None:
-                record_results(
+                await record_results(
                     conn,
                     game_id=game_id,
                     guild_id=int(row["guild_id"]),
@@ -320,12 +307,14 @@ class GameStore:
         """
         now = to_timestamp(self._db.now())
 
-        def update(conn: sqlite3.Connection) -> sqlite3.Row | None:
-            found: sqlite3.Row | None = conn.execute(
-                "UPDATE games SET message_id = ?, updated_at = ? WHERE id = ? RETURNING *",
-                (message_id, now, game_id),
-            ).fetchone()
-            return found
+        async def update(conn: aiosqlite.Connection) -> sqlite3.Row | None:
+            rows = list(
+                await conn.execute_fetchall(
+                    "UPDATE games SET message_id = ?, updated_at = ? WHERE id = ? RETURNING *",
+                    (message_id, now, game_id),
+                )
+            )
+            return rows[0] if rows else None
 
         row = await self._db.write(update)
         if row is None:

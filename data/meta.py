@@ -8,8 +8,9 @@ API (``MetaStore(db)``)::
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING
+
+import aiosqlite
 
 from data._clock import to_timestamp
 
@@ -34,8 +35,8 @@ class MetaStore:
             raise ValueError("empty meta key")
         now = to_timestamp(self._db.now())
 
-        def upsert(conn: sqlite3.Connection) -> None:
-            conn.execute(
+        async def upsert(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
                 "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
                 (key, value, now),

@@ -22,6 +22,8 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING
 
+import aiosqlite
+
 from data._clock import to_timestamp
 from data.errors import SchemaError
 
@@ -111,19 +113,19 @@ def _checked(migrations: Iterable[Migration]) -> list[Migration]:
     return ordered
 
 
-def _create_bookkeeping(conn: sqlite3.Connection) -> None:
-    conn.execute(_BOOKKEEPING)
+async def _create_bookkeeping(conn: aiosqlite.Connection) -> None:
+    await conn.execute(_BOOKKEEPING)
 
 
-def _apply(migration: Migration, now: float, conn: sqlite3.Connection) -> bool:
+async def _apply(migration: Migration, now: float, conn: aiosqlite.Connection) -> bool:
     """Run one migration and record it, in the caller's transaction; False if already applied."""
     # Re-read inside the write lock: another process may have migrated meanwhile.
-    row = conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()
-    if row is not None and int(row[0]) >= migration.version:
+    ((newest,),) = await conn.execute_fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+    if int(newest) >= migration.version:
         return False
     for statement in migration.statements:
-        conn.execute(statement)
-    conn.execute(
+        await conn.execute(statement)
+    await conn.execute(
         "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
         (migration.version, migration.name, now),
     )

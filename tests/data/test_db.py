@@ -7,6 +7,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from data import Database, Migration, SchemaError, load_migrations, migrate, schema_version
@@ -103,9 +104,9 @@ def test_unknown_synchronous_level_is_refused(db_path: Path) -> None:
 async def test_write_rolls_back_on_error(db: Database) -> None:
     """An exception inside a write leaves nothing written."""
 
-    def boom(conn: sqlite3.Connection) -> None:
-        conn.execute("CREATE TABLE scratch (x INTEGER)")
-        conn.execute("INSERT INTO scratch VALUES (1)")
+    async def boom(conn: aiosqlite.Connection) -> None:
+        await conn.execute("CREATE TABLE scratch (x INTEGER)")
+        await conn.execute("INSERT INTO scratch VALUES (1)")
         raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError, match="boom"):
@@ -115,18 +116,18 @@ async def test_write_rolls_back_on_error(db: Database) -> None:
 
 @pytest.mark.asyncio
 async def test_writes_are_serialized(db: Database) -> None:
-    """Concurrent read-then-write transactions run one after the other: none loses another's update,
-    also when they share one transaction (group commit)."""
+    """Concurrent read-then-write transactions, each awaiting its statements one by one, run one after
+    the other: none loses another's update."""
 
-    def create(conn: sqlite3.Connection) -> None:
-        conn.execute("CREATE TABLE counter (n INTEGER)")
-        conn.execute("INSERT INTO counter VALUES (0)")
+    async def create(conn: aiosqlite.Connection) -> None:
+        await conn.execute("CREATE TABLE counter (n INTEGER)")
+        await conn.execute("INSERT INTO counter VALUES (0)")
 
     await db.write(create)
 
-    def bump(conn: sqlite3.Connection) -> None:
-        (n,) = conn.execute("SELECT n FROM counter").fetchone()
-        conn.execute("UPDATE counter SET n = ?", (n + 1,))
+    async def bump(conn: aiosqlite.Connection) -> None:
+        ((n,),) = await conn.execute_fetchall("SELECT n FROM counter")
+        await conn.execute("UPDATE counter SET n = ?", (n + 1,))
 
     await asyncio.gather(*(db.write(bump) for _ in range(20)))
     row = await db.fetchone("SELECT n FROM counter")
