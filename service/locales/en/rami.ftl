@@ -1,0 +1,357 @@
+# Rami: every sentence the bot writes, in English (the source language).
+#
+# Project Fluent syntax: https://projectfluent.org/fluent/guide/
+# A message id is the catalog key the code passes, with "." and "_" written "-"
+# (the code's "rules.not_your_turn" is "rules-not-your-turn" here). Variables ($name)
+# are what the code passes; fr/rami.ftl has every message of this file, with the
+# same variables. Counts use a plural selector: English "one" is 1 only.
+# Card names stay symbols (7♥, 🃏): they come in variables, never in the text.
+
+## Refusals and errors
+
+guild-only = Rami plays in servers only, not in direct messages.
+no-table = There is no table in this channel: open one with /lobby create.
+game-closed = This game is over: open a new table with /lobby create.
+not-started = The game has not started yet.
+busy = There is already a table in this channel: finish or cancel it first.
+stale = The game moved on before your action was saved. Please try again.
+closed = This game is already over.
+oops = Sorry, something went wrong on my side. Use /hand to see where the game stands.
+hints-off = Hints are turned off at this table.
+no-meld-number = Name a meld by its number on the table (see /table).
+# $card: the top of the discard pile now; $promised: the card the button offered
+discard-changed = The discard pile now shows { $card }, not { $promised }: press { btn-refresh }.
+unreadable = This table's saved state could not be read, so it was closed (it does not count). Open a new one with /lobby create.
+start-hand-hint = Press **{ btn-hand }** (or type /hand) to see your cards.
+# $missing: Discord's names of the permissions, joined with commas
+missing-permissions = I cannot run a table here: my role lacks { $missing } in this channel. Ask an admin to grant them (for a private thread, add me to it), then try again.
+too-many-cards = That is more cards than the builder can hold: use /meld instead.
+
+## Lobby
+
+lobby-title = Rami table: { $title }
+lobby-preset = Preset
+lobby-house = House rules
+lobby-preset-line = Preset { $preset }: { $text } (the house rules below change it)
+lobby-no-house = none (the preset as written)
+lobby-options = Table
+lobby-options-value = turn timer { $timer } · computer pause { $pause } · hints { $hints }
+timer-off = off
+# $n: players seated; $max: seats
+lobby-seats = Seats ({ $n }/{ $max })
+lobby-host = host
+lobby-footer = Join with the button or /lobby join; the host starts with { btn-start } or /lobby start.
+# $when: a Discord timestamp ("in 10 minutes")
+lobby-expires = This table closes { $when } unless it starts.
+btn-join = Join
+btn-leave = Leave
+btn-start = Start
+btn-hand = My hand
+joined = You joined the table ({ $n }/{ $max }).
+left-lobby = You left the table.
+kicked = { $by } removed { $name } from the table.
+bot-added = { $name } takes a seat ({ $n }/{ $max }).
+bot-removed = { $name } leaves the table.
+set-done = { $name } is now { $value }.
+cancelled = { $name } cancelled the table. It does not count on the leaderboard.
+expired-lobby = Nobody started this table in time: it is closed.
+expired-game = This game went quiet for too long: it is abandoned and does not count.
+abandoned = No person is left at the table: the game is abandoned and does not count.
+started = The game starts: { $title }.
+closed-board = This table is closed.
+
+## Events (public)
+
+ev-drew-stock = { $name } drew from the stock.
+ev-drew-discard = { $name } took { $card } from the discard pile.
+ev-melded = { $name } melded { $melds }.
+# $n: the meld's number on the table
+ev-laid-off = { $name } laid off { $cards } on meld { $n }.
+ev-swapped = { $name } put { $card } in meld { $n } and took its joker.
+ev-discarded = { $name } discarded { $card }.
+ev-stock-rebuilt =
+    The discard pile becomes the new stock ({ $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }).
+ev-stock-rebuilt-shuffled =
+    The discard pile is shuffled into a new stock ({ $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }).
+# $n: the deal's number
+ev-deal-started = Deal { $n }: { $dealer } deals, { $starter } plays first.
+# $why: one of the why-* messages below
+ev-deal-over = The deal is over: { $why }.
+why-went-out = { $names } went out
+why-went-out-rummy = { $names } went out in one go (rummy: points doubled)
+why-stock-exhausted = the stock ran out
+why-turn-cap = the turn limit was reached
+why-abandoned = too few players were left
+# $points: "name points" pairs, joined with commas
+ev-points = Points this deal: { $points }.
+ev-totals = Totals: { $points }.
+ev-dropped = { $name } left the game.
+ev-new-host = { $name } is the host now.
+ev-eliminated =
+    { $name } reached { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    } and is out.
+# $verb: won-one or won-many
+ev-game-over = The game is over. { $winners } { $verb }!
+won-one = wins
+won-many = share the win
+turn-next = { $name }'s turn.
+turn-you = { $mention }, it's your turn.
+# $count: turns timed out in a row; $max: the turns after which the player leaves
+timeout = Time's up for { $name }: Rami played a safe turn for them ({ $count }/{ $max }).
+timeout-dropped =
+    { $name } missed { $max ->
+        [one] { $max } turn
+       *[other] { $max } turns
+    } in a row and leaves the game.
+
+## The board and /table
+
+board-title = Rami: { $title }, deal { $n }
+board-over = Rami: { $title }, game over
+board-cancelled = Rami: { $title }, cancelled
+board-abandoned = Rami: { $title }, abandoned
+board-turn = Turn
+# $phase: phase-draw or phase-play
+board-turn-value = **{ $name }**: { $phase }
+board-deadline = time runs out { $when }
+phase-draw = draws
+phase-play = melds, lays off or discards
+board-discard = Discard pile
+# $top: the top card; $n: the cards in the pile
+board-discard-value = { $top } (pile of { $n })
+board-empty = empty
+board-stock = Stock
+board-stock-value =
+    { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }
+board-players = Players
+board-player =
+    { $name }: { $cards ->
+        [one] { $cards } card
+       *[other] { $cards } cards
+    }, { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }
+board-player-out =
+    { $name }: out, { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }
+board-melds = Melds on the table
+board-no-melds = none yet
+board-standings = Final standings
+board-standing =
+    { $rank }. { $name }: { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }, { $deals ->
+        [one] { $deals } deal won
+       *[other] { $deals } deals won
+    }
+dealer-mark = deals
+
+## The private hand
+
+hand-title =
+    Your hand ({ $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    })
+hand-drawn = You drew { $card }.
+hand-turn-draw = Your turn: draw from the stock or take { $top }.
+hand-turn-draw-stock = Your turn: draw from the stock.
+hand-turn-play = Your turn: meld, lay off, then discard.
+hand-wait = { $name } is playing.
+hand-over = This deal is over.
+hand-melds = Melds in your hand
+hand-melds-none = none yet
+hand-melds-cmd = Type: { $command }
+hand-opening = Opening
+# $need: the opening threshold; $have: the points of the best opening melds
+hand-opening-value =
+    { $need ->
+        [one] { $need } point
+       *[other] { $need } points
+    } needed; your best melds make { $have }.
+hand-table = Table
+# $stock: the cards in the stock; $melds: the melds on the table
+hand-table-value =
+    discard pile { $top } · stock { $stock } · { $melds ->
+        [one] { $melds } meld
+       *[other] { $melds } melds
+    }
+btn-draw-stock = Draw from stock
+btn-draw-discard = Take { $card }
+btn-meld = Meld…
+btn-layoff = Lay off…
+btn-refresh = Refresh
+btn-back = Back
+btn-lay-down =
+    Lay down { $n ->
+        [one] { $n } meld
+       *[other] { $n } melds
+    }
+ph-discard = Discard a card…
+ph-meld-cards = Pick the cards of one meld…
+ph-layoff-meld = Choose a meld on the table…
+ph-layoff-cards = Choose the cards to add to meld { $n }…
+builder-title = Meld builder
+builder-help = Pick the cards of one meld, then add another or lay them down together. A joker takes the lowest free place: to choose the card it stands for, type the meld with /meld instead (its help shows how to pin a joker).
+# $why: the rules' reason, a sentence
+builder-refused = { $cards } is not a meld: { $why } Pick the cards again.
+builder-pending = Melds so far
+builder-bad = not a meld: { $why }
+layoff-title = Lay off
+layoff-help = Choose the meld to add to.
+layoff-cards-help = Choose the cards to add to { $meld }.
+
+## /hint
+
+hint-title = Hint
+hint-melds =
+    Best melds now: { $melds } (leaves { $deadwood ->
+        [one] { $deadwood } point
+       *[other] { $deadwood } points
+    } in hand).
+hint-no-melds = Your hand holds no meld yet.
+hint-open-yes =
+    You can open: { $melds } make { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } (you need { $need }).
+hint-open-no =
+    You cannot open yet: your best melds make { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }, opening needs { $need }.
+hint-discard = Suggested discard: { $card }.
+hint-take-yes =
+    Taking { $top } lowers your deadwood from { $before } to { $after ->
+        [one] { $after } point
+       *[other] { $after } points
+    } (after your best discard).
+hint-take-no =
+    Taking { $top } does not lower your deadwood ({ $before ->
+        [one] { $before } point
+       *[other] { $before } points
+    } now, { $after } after).
+hint-play-now = You can lay down now: { $command }
+hint-draw = Draw first; the discard pile shows { $top }.
+hint-wait = It is not your turn: plan your melds meanwhile.
+
+## Scores, leaderboard, stats
+
+scores-title = Score sheet
+scores-deal = Deal { $n }
+scores-total = Total
+scores-none = No deal has finished yet.
+lb-title = Leaderboard: { $preset }
+lb-all = all presets
+lb-empty = No finished games here yet.
+lb-footer = The rating grows with wins against strong players and starts at 0; abandoned games never count.
+lb-no-people = No person has finished a game here yet: only computer players, below.
+# $rating: a number shown with one decimal; $rate: the share of games won (0 to 1)
+lb-line = { $rank }. { $name }: rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) } · games: { $games } · wins: { $wins } ({ NUMBER($rate, style: "percent") }) · deals won: { $deals } · rummies: { $rummies }
+lb-bots = Computer players (not ranked with people)
+stats-title = { $name }'s record
+stats-none = { $name } has not finished a game here yet.
+stats-line = { $preset }: games: { $games }, wins: { $wins } ({ NUMBER($rate, style: "percent") }), deals won: { $deals }, rummies: { $rummies }, rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+
+## The rules engine's refusals (RummyError.key, here rules-<key>). In English the
+## player reads the error's own str(); these are its sentences, for the other
+## languages to translate, with the error's params as variables.
+
+rules-not-your-turn = It is not your turn.
+rules-turn-of = It's { $name }'s turn.
+rules-must-draw = You must draw first: from the stock or the discard pile.
+rules-starter-no-draw = The starter's first turn has no draw: meld if you like, then discard.
+rules-already-drew = You have already drawn this turn: meld, lay off or discard.
+rules-discard-empty = The discard pile is empty: draw from the stock.
+# $held: how many copies of $card the hand holds; $named: how many were named
+rules-cards-short = You have only { $held } { $card } in your hand, not { $named }.
+rules-card-not-in-hand = You don't have { $card } in your hand.
+rules-one-meld-per-turn = Only one new meld per turn at this table (lay-offs are free).
+rules-opening-too-low =
+    Your first lay-down needs { $need ->
+        [one] { $need } point
+       *[other] { $need } points
+    }: your melds make { $have }.
+rules-lay-off-before-opening =
+    You can only add to melds on the table after your first lay-down of { $need ->
+        [one] { $need } point
+       *[other] { $need } points
+    }.
+rules-lay-off-next-turn = You can add to melds on the table from your next turn on.
+rules-discard-taken = You took { $card } from the discard pile: discard another card this turn.
+rules-meld-too-short = { $cards } is not a meld: a meld needs at least 3 cards.
+rules-set-suits = { $cards } is not a set: the suits must all differ.
+rules-not-run-or-set = { $cards } is not a run: the cards of a run share one suit (and a set shares one rank).
+rules-run-rank-twice = { $cards } is not a run: a rank appears twice.
+rules-game-over = This game is over.
+rules-not-seated = You are not playing at this table.
+rules-already-started = The game has already started.
+rules-only-host = Only the host can do that.
+rules-table-full =
+    The table is full ({ $max ->
+        [one] { $max } seat
+       *[other] { $max } seats
+    }).
+rules-already-seated = You are already seated at this table.
+
+## Command and option descriptions, and choice names. The code writes them in
+## English (Discord's default); command_text() finds the message whose English
+## text it is, and Discord shows French users the French one.
+
+cmd-lobby = Open, fill and start a table of rummy
+cmd-lobby-create = Open a table in this channel
+cmd-lobby-create-preset = The rule set to play (default: basic)
+cmd-lobby-join = Take a seat at this channel's table
+cmd-lobby-leave = Leave the table (or the game in play)
+cmd-lobby-start = Deal the first hand (host only)
+cmd-lobby-cancel = Cancel the table or the game (host or moderators)
+cmd-lobby-kick = Remove a player from the table (host or moderators)
+cmd-lobby-kick-member = The player to remove
+cmd-lobby-set = Change a house rule or a table option before the start (host)
+cmd-lobby-set-rule = The house rule or table option to change
+cmd-lobby-set-value = Its new value
+cmd-lobby-addbot = Seat a computer player (host)
+cmd-lobby-addbot-level = How well it plays (default: { cmd-choice-normal })
+cmd-lobby-removebot = Remove the computer player seated last (host)
+cmd-draw = Draw a card: from the stock, or the top of the discard pile
+cmd-draw-source = Where to draw from (default: the stock)
+cmd-meld = Lay down one or more melds (separate melds with |)
+cmd-meld-cards = The cards, e.g. 7H 8H 9H | QC QD QS (JK=6S pins a joker)
+cmd-layoff = Add cards from your hand to a meld on the table
+cmd-layoff-cards = The cards to add, e.g. 10H JH
+cmd-layoff-meld = The number of the meld on the table
+cmd-swap = Take a joker from a meld by putting in the card it stands for
+cmd-swap-meld = The number of the meld holding the joker
+cmd-swap-card = The card the joker stands for
+cmd-discard = Discard a card and end your turn
+cmd-discard-card = The card to discard, e.g. KS or K♠
+cmd-hand = See your hand (only you see it)
+cmd-table = The table: melds, discard pile, stock, card counts, whose turn
+cmd-scores = The score sheet of the game in this channel
+cmd-rules = The rules in plain words: of a preset, or of this table
+cmd-rules-preset = A preset to read (default: the rules of this channel's table)
+cmd-hint = Advice for your hand: best melds, the opening, a discard
+cmd-leaderboard = The best players of this server
+cmd-leaderboard-preset = Only games of this preset (default: all presets)
+cmd-stats = A player's record on this server
+cmd-stats-member = Whose record (default: yours)
+cmd-choice-stock = stock
+cmd-choice-discard-pile = discard pile
+cmd-choice-easy = easy
+cmd-choice-normal = normal
+cmd-choice-hard = hard

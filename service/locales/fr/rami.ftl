@@ -1,0 +1,418 @@
+# Rami : chaque phrase du bot, en français.
+#
+# Syntaxe Project Fluent : https://projectfluent.org/fluent/guide/
+# Mêmes identifiants et mêmes variables que en/rami.ftl. Vouvoiement partout ; les
+# boutons et les descriptions de commandes sont à l'infinitif. Typographie française :
+# espace insécable (U+00A0) avant « : », espace fine insécable (U+202F) avant ; ! ?
+# Pluriels : en français, 0 et 1 sont au singulier (« 0 carte », « 1 carte », « 2 cartes »).
+# Les cartes restent des symboles (7♥, 🃏) : elles arrivent dans les variables.
+
+## Le vocabulaire du rami, défini une fois. n: "other" donne le pluriel (un terme ne prend
+## que des littéraux : avec un nombre, choisir la forme dans le message) ;
+## capitalization: "uppercase" met une majuscule (titres).
+
+-combinaison =
+    { $capitalization ->
+       *[lowercase]
+            { $n ->
+               *[one] combinaison
+                [other] combinaisons
+            }
+        [uppercase]
+            { $n ->
+               *[one] Combinaison
+                [other] Combinaisons
+            }
+    }
+-brelan = brelan
+-carre = carré
+-suite = suite
+-joker = joker
+-talon =
+    { $capitalization ->
+       *[lowercase] talon
+        [uppercase] Talon
+    }
+-defausse =
+    { $capitalization ->
+       *[lowercase] défausse
+        [uppercase] Défausse
+    }
+-donne =
+    { $capitalization ->
+       *[lowercase]
+            { $n ->
+               *[one] donne
+                [other] donnes
+            }
+        [uppercase]
+            { $n ->
+               *[one] Donne
+                [other] Donnes
+            }
+    }
+-pose = pose
+-rami-sec =
+    { $n ->
+       *[one] rami sec
+        [other] ramis secs
+    }
+
+## Refus et erreurs
+
+guild-only = Le rami se joue sur un serveur, pas en message privé.
+no-table = Il n'y a pas de table dans ce salon : ouvrez-en une avec /lobby create.
+game-closed = Cette partie est terminée : ouvrez une nouvelle table avec /lobby create.
+not-started = La partie n'a pas encore commencé.
+busy = Il y a déjà une table dans ce salon : terminez-la ou annulez-la d'abord.
+stale = La partie a avancé avant que votre action soit enregistrée. Veuillez réessayer.
+closed = Cette partie est déjà terminée.
+oops = Désolé, un problème est survenu de mon côté. Tapez /hand pour voir où en est la partie.
+hints-off = Les conseils sont désactivés à cette table.
+no-meld-number = Désignez une { -combinaison } par son numéro sur la table (voir /table).
+discard-changed = La { -defausse } montre maintenant { $card }, et non plus { $promised } : appuyez sur { btn-refresh }.
+unreadable = L'état enregistré de cette table est illisible, elle a donc été fermée (elle ne compte pas). Ouvrez-en une nouvelle avec /lobby create.
+start-hand-hint = Appuyez sur **{ btn-hand }** (ou tapez /hand) pour voir vos cartes.
+missing-permissions = Je ne peux pas ouvrir de table ici : il manque à mon rôle { $missing } dans ce salon. Demandez à un administrateur de lui accorder ces permissions (pour un fil privé, ajoutez-moi au fil), puis réessayez.
+too-many-cards = Cela fait plus de cartes que l'assistant de { -pose } ne peut en prendre : utilisez plutôt /meld.
+
+## Salle d'attente
+
+lobby-title = Table de rami : { $title }
+lobby-preset = Variante
+lobby-house = Règles maison
+lobby-preset-line = Variante { $preset } : { $text } (les règles maison ci-dessous la modifient)
+lobby-no-house = aucune (la variante telle quelle)
+lobby-options = Réglages
+lobby-options-value = temps par tour { $timer } · pause des robots { $pause } · conseils { $hints }
+timer-off = sans limite
+lobby-seats = Places ({ $n }/{ $max })
+lobby-host = hôte
+lobby-footer = Rejoignez la table avec le bouton ou /lobby join ; l'hôte lance la partie avec { btn-start } ou /lobby start.
+lobby-expires = Cette table se ferme { $when } si la partie ne commence pas.
+btn-join = Rejoindre
+btn-leave = Quitter
+btn-start = Commencer
+btn-hand = Ma main
+joined = Vous avez rejoint la table ({ $n }/{ $max }).
+left-lobby = Vous avez quitté la table.
+kicked = { $by } a retiré { $name } de la table.
+bot-added = { $name } prend place ({ $n }/{ $max }).
+bot-removed = { $name } quitte la table.
+set-done = { $name } passe à { $value }.
+cancelled = { $name } a annulé la table. Elle ne compte pas pour le classement.
+expired-lobby = Personne n'a lancé cette table à temps : elle est fermée.
+expired-game = Cette partie est restée trop longtemps sans action : elle est abandonnée et ne compte pas.
+abandoned = Il ne reste plus aucun joueur humain à la table : la partie est abandonnée et ne compte pas.
+started = La partie commence : { $title }.
+closed-board = Cette table est fermée.
+
+## Événements (publics)
+
+ev-drew-stock = { $name } a pioché.
+ev-drew-discard = { $name } a pris { $card } dans la { -defausse }.
+ev-melded = { $name } a posé { $melds }.
+ev-laid-off = { $name } a complété la { -combinaison } { $n } avec { $cards }.
+ev-swapped = { $name } a mis { $card } dans la { -combinaison } { $n } et pris son { -joker }.
+ev-discarded = { $name } a défaussé { $card }.
+ev-stock-rebuilt =
+    La { -defausse } devient le nouveau { -talon } ({ $n ->
+        [one] { $n } carte
+       *[other] { $n } cartes
+    }).
+ev-stock-rebuilt-shuffled =
+    La { -defausse } est mélangée et forme un nouveau { -talon } ({ $n ->
+        [one] { $n } carte
+       *[other] { $n } cartes
+    }).
+ev-deal-started = { -donne(capitalization: "uppercase") } { $n } : { $dealer } distribue, { $starter } commence.
+ev-deal-over = La { -donne } est terminée : { $why }.
+# « Faire rami » : se débarrasser de toutes ses cartes.
+why-went-out = { $names } a fait rami
+why-went-out-rummy = { $names } a fait { -rami-sec } (points doublés)
+why-stock-exhausted = le { -talon } est épuisé
+why-turn-cap = la limite de tours est atteinte
+why-abandoned = il reste trop peu de joueurs
+ev-points = Points de la { -donne } : { $points }.
+ev-totals = Totaux : { $points }.
+ev-dropped = { $name } a quitté la partie.
+ev-new-host = { $name } est maintenant l'hôte.
+ev-eliminated =
+    { $name } atteint { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    } : hors jeu.
+ev-game-over = La partie est terminée. { $winners } { $verb } !
+won-one = gagne
+won-many = se partagent la victoire
+turn-next = À { $name } de jouer.
+turn-you = { $mention }, à vous de jouer.
+timeout = Temps écoulé pour { $name } : Rami a joué un coup prudent à sa place ({ $count }/{ $max }).
+timeout-dropped =
+    { $name } a manqué { $max ->
+        [one] { $max } tour
+       *[other] { $max } tours
+    } de suite et quitte la partie.
+
+## Le tableau de la table et /table
+
+board-title = Rami : { $title }, { -donne } { $n }
+board-over = Rami : { $title }, partie terminée
+board-cancelled = Rami : { $title }, partie annulée
+board-abandoned = Rami : { $title }, partie abandonnée
+board-turn = Tour
+board-turn-value = **{ $name }** : { $phase }
+board-deadline = fin du tour { $when }
+phase-draw = pioche
+phase-play = pose, complète ou défausse
+board-discard = { -defausse(capitalization: "uppercase") }
+board-discard-value =
+    { $top } (pile de { $n ->
+        [one] { $n } carte
+       *[other] { $n } cartes
+    })
+board-empty = vide
+board-stock = { -talon(capitalization: "uppercase") }
+board-stock-value =
+    { $n ->
+        [one] { $n } carte
+       *[other] { $n } cartes
+    }
+board-players = Joueurs
+board-player =
+    { $name } : { $cards ->
+        [one] { $cards } carte
+       *[other] { $cards } cartes
+    }, { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }
+board-player-out =
+    { $name } : hors jeu, { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }
+board-melds = { -combinaison(n: "other", capitalization: "uppercase") } posées
+board-no-melds = aucune pour l'instant
+board-standings = Classement final
+board-standing =
+    { $rank }. { $name } : { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }, { $deals ->
+        [one] { $deals } { -donne } gagnée
+       *[other] { $deals } { -donne(n: "other") } gagnées
+    }
+dealer-mark = distribue
+
+## La main (privée)
+
+hand-title =
+    Votre main ({ $n ->
+        [one] { $n } carte
+       *[other] { $n } cartes
+    })
+hand-drawn = Vous avez pioché { $card }.
+hand-turn-draw = À vous : piochez dans le { -talon } ou prenez { $top }.
+hand-turn-draw-stock = À vous : piochez dans le { -talon }.
+hand-turn-play = À vous : posez, complétez, puis défaussez.
+hand-wait = { $name } joue.
+hand-over = Cette { -donne } est terminée.
+hand-melds = { -combinaison(n: "other", capitalization: "uppercase") } de votre main
+hand-melds-none = aucune pour l'instant
+hand-melds-cmd = Tapez : { $command }
+hand-opening = Ouverture
+hand-opening-value =
+    { $need ->
+        [one] { $need } point requis
+       *[other] { $need } points requis
+    } ; vos meilleures { -combinaison(n: "other") } en font { $have }.
+hand-table = Sur la table
+hand-table-value =
+    { -defausse } { $top } · { -talon } { $stock } · { $melds ->
+        [one] { $melds } { -combinaison }
+       *[other] { $melds } { -combinaison(n: "other") }
+    }
+btn-draw-stock = Piocher
+btn-draw-discard = Prendre { $card }
+btn-meld = Poser…
+btn-layoff = Compléter…
+btn-refresh = Actualiser
+btn-back = Retour
+btn-lay-down =
+    Poser { $n ->
+        [one] { $n } { -combinaison }
+       *[other] { $n } { -combinaison(n: "other") }
+    }
+ph-discard = Défausser une carte…
+ph-meld-cards = Choisissez les cartes d'une { -combinaison }…
+ph-layoff-meld = Choisissez une { -combinaison } de la table…
+ph-layoff-cards = Choisissez les cartes à ajouter à la { -combinaison } { $n }…
+builder-title = Assistant de { -pose }
+builder-help = Choisissez les cartes d'une { -combinaison }, puis ajoutez-en une autre ou posez-les ensemble. Un { -joker } prend la plus petite place libre : pour choisir la carte qu'il remplace, tapez plutôt la { -combinaison } avec /meld (son aide montre comment fixer un { -joker }).
+builder-refused = { $cards } n'est pas une { -combinaison } : { $why } Choisissez à nouveau les cartes.
+builder-pending = { -combinaison(n: "other", capitalization: "uppercase") } prêtes
+builder-bad = pas une { -combinaison } : { $why }
+layoff-title = Compléter
+layoff-help = Choisissez la { -combinaison } à compléter.
+layoff-cards-help = Choisissez les cartes à ajouter à { $meld }.
+
+## /hint
+
+hint-title = Conseil
+hint-melds =
+    Meilleures { -combinaison(n: "other") } : { $melds } (il vous reste { $deadwood ->
+        [one] { $deadwood } point
+       *[other] { $deadwood } points
+    } en main).
+hint-no-melds = Votre main ne contient encore aucune { -combinaison }.
+hint-open-yes =
+    Vous pouvez ouvrir : { $melds } font { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } (il vous en faut { $need }).
+hint-open-no =
+    Vous ne pouvez pas encore ouvrir : vos meilleures { -combinaison(n: "other") } font { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }, l'ouverture en demande { $need }.
+hint-discard = Carte à défausser : { $card }.
+hint-take-yes =
+    Prendre { $top } fait baisser vos points en main de { $before } à { $after ->
+        [one] { $after } point
+       *[other] { $after } points
+    } (après votre meilleure défausse).
+hint-take-no =
+    Prendre { $top } ne fait pas baisser vos points en main ({ $before ->
+        [one] { $before } point
+       *[other] { $before } points
+    } maintenant, { $after } après).
+hint-play-now = Vous pouvez poser maintenant : { $command }
+hint-draw = Piochez d'abord ; la { -defausse } montre { $top }.
+hint-wait = Ce n'est pas votre tour : préparez vos { -combinaison(n: "other") } en attendant.
+
+## Scores, classement, bilan
+
+scores-title = Feuille de marque
+scores-deal = { -donne(capitalization: "uppercase") } { $n }
+scores-total = Total
+scores-none = Aucune { -donne } n'est encore terminée.
+lb-title = Classement : { $preset }
+lb-all = toutes variantes
+lb-empty = Aucune partie terminée ici pour l'instant.
+lb-footer = La cote monte avec les victoires contre des joueurs forts et part de 0 ; les parties abandonnées ne comptent jamais.
+lb-no-people = Aucun joueur humain n'a encore terminé de partie ici : seulement des robots, ci-dessous.
+lb-line =
+    { $rank }. { $name } : cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) } · { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } · { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    } ({ NUMBER($rate, style: "percent") }) · { $deals ->
+        [one] { $deals } { -donne } gagnée
+       *[other] { $deals } { -donne(n: "other") } gagnées
+    } · { $rummies ->
+        [one] { $rummies } { -rami-sec }
+       *[other] { $rummies } { -rami-sec(n: "other") }
+    }
+lb-bots = Robots (classés à part des humains)
+stats-title = Bilan : { $name }
+stats-none = { $name } n'a encore terminé aucune partie ici.
+stats-line =
+    { $preset } : { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }, { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    } ({ NUMBER($rate, style: "percent") }), { $deals ->
+        [one] { $deals } { -donne } gagnée
+       *[other] { $deals } { -donne(n: "other") } gagnées
+    }, { $rummies ->
+        [one] { $rummies } { -rami-sec }
+       *[other] { $rummies } { -rami-sec(n: "other") }
+    }, cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+
+## Les refus du moteur de règles (RummyError.key, ici rules-<clé>)
+
+rules-not-your-turn = Ce n'est pas votre tour.
+rules-turn-of = C'est à { $name } de jouer.
+rules-must-draw = Piochez d'abord : dans le { -talon }, ou prenez la carte de la { -defausse }.
+rules-starter-no-draw = Le premier joueur ne pioche pas à son premier tour : posez si vous le souhaitez, puis défaussez.
+rules-already-drew = Vous avez déjà pioché ce tour-ci : posez, complétez ou défaussez.
+rules-discard-empty = La { -defausse } est vide : piochez dans le { -talon }.
+rules-cards-short = Vous n'avez que { $held } { $card } en main, pas { $named }.
+rules-card-not-in-hand = Vous n'avez pas { $card } en main.
+rules-one-meld-per-turn = Une seule nouvelle { -combinaison } par tour à cette table (compléter reste libre).
+rules-opening-too-low =
+    Votre première { -pose } demande { $need ->
+        [one] { $need } point
+       *[other] { $need } points
+    } : vos { -combinaison(n: "other") } en font { $have }.
+rules-lay-off-before-opening =
+    Vous ne pourrez compléter les { -combinaison(n: "other") } de la table qu'après votre première { -pose } de { $need ->
+        [one] { $need } point
+       *[other] { $need } points
+    }.
+rules-lay-off-next-turn = Vous pourrez compléter les { -combinaison(n: "other") } de la table à partir de votre prochain tour.
+rules-discard-taken = Vous avez pris { $card } dans la { -defausse } : défaussez une autre carte ce tour-ci.
+rules-meld-too-short = { $cards } n'est pas une { -combinaison } : il faut au moins 3 cartes.
+rules-set-suits = { $cards } n'est ni un { -brelan } ni un { -carre } : les couleurs doivent toutes être différentes.
+rules-not-run-or-set = { $cards } n'est pas une { -suite } : les cartes d'une { -suite } sont de la même couleur (et celles d'un { -brelan }, de la même valeur).
+rules-run-rank-twice = { $cards } n'est pas une { -suite } : une valeur y figure deux fois.
+rules-game-over = Cette partie est terminée.
+rules-not-seated = Vous ne jouez pas à cette table.
+rules-already-started = La partie a déjà commencé.
+rules-only-host = Seul l'hôte de la table peut faire cela.
+rules-table-full =
+    La table est complète ({ $max ->
+        [one] { $max } place
+       *[other] { $max } places
+    }).
+rules-already-seated = Vous avez déjà une place à cette table.
+
+## Descriptions des commandes et des options, noms des choix (100 caractères au plus)
+
+cmd-lobby = Ouvrir, remplir et lancer une table de rami
+cmd-lobby-create = Ouvrir une table dans ce salon
+cmd-lobby-create-preset = La variante à jouer (par défaut : basic)
+cmd-lobby-join = Prendre place à la table de ce salon
+cmd-lobby-leave = Quitter la table (ou la partie en cours)
+cmd-lobby-start = Distribuer la première main (hôte seulement)
+cmd-lobby-cancel = Annuler la table ou la partie (hôte ou modérateurs)
+cmd-lobby-kick = Retirer un joueur de la table (hôte ou modérateurs)
+cmd-lobby-kick-member = Le joueur à retirer
+cmd-lobby-set = Changer une règle maison ou un réglage de la table avant le début (hôte)
+cmd-lobby-set-rule = La règle maison ou le réglage à changer
+cmd-lobby-set-value = Sa nouvelle valeur
+cmd-lobby-addbot = Installer un robot à la table (hôte)
+cmd-lobby-addbot-level = Son niveau de jeu (par défaut : { cmd-choice-normal })
+cmd-lobby-removebot = Retirer le dernier robot installé (hôte)
+cmd-draw = Piocher une carte : dans le { -talon } ou sur la { -defausse }
+cmd-draw-source = Où piocher (par défaut : le { -talon })
+cmd-meld = Poser une ou plusieurs { -combinaison(n: "other") } (séparées par |)
+cmd-meld-cards = Les cartes, p. ex. 7H 8H 9H | QC QD QS (JK=6S fixe un { -joker })
+cmd-layoff = Ajouter des cartes de votre main à une { -combinaison } de la table
+cmd-layoff-cards = Les cartes à ajouter, p. ex. 10H JH
+cmd-layoff-meld = Le numéro de la { -combinaison } sur la table
+cmd-swap = Prendre un { -joker } dans une { -combinaison } en y mettant la carte qu'il remplace
+cmd-swap-meld = Le numéro de la { -combinaison } qui contient le { -joker }
+cmd-swap-card = La carte que le { -joker } remplace
+cmd-discard = Défausser une carte et finir votre tour
+cmd-discard-card = La carte à défausser, p. ex. KS ou K♠
+cmd-hand = Voir votre main (vous seul la voyez)
+cmd-table = La table : { -combinaison(n: "other") }, { -defausse }, { -talon }, cartes en main, à qui de jouer
+cmd-scores = La feuille de marque de la partie de ce salon
+cmd-rules = Les règles en clair : d'une variante, ou de cette table
+cmd-rules-preset = Une variante à lire (par défaut : les règles de la table de ce salon)
+cmd-hint = Des conseils pour votre main : meilleures { -combinaison(n: "other") }, ouverture, défausse
+cmd-leaderboard = Les meilleurs joueurs de ce serveur
+cmd-leaderboard-preset = Seulement les parties de cette variante (par défaut : toutes)
+cmd-stats = Le bilan d'un joueur sur ce serveur
+cmd-stats-member = Quel joueur (par défaut : vous)
+cmd-choice-stock = { -talon }
+cmd-choice-discard-pile = { -defausse }
+cmd-choice-easy = facile
+cmd-choice-normal = moyen
+cmd-choice-hard = difficile
