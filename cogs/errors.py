@@ -22,7 +22,7 @@ from cogs.ui.limits import quote
 from cogs.ui.render import display
 from data import ChannelBusy, GameClosed, GameNotFound, StaleState
 from rummy.errors import BadCard, RummyError
-from service.catalog import CATALOG, EN, command_text, language, translator
+from service.catalog import command_text, engine_text, translator
 from service.games import Refusal
 
 log = logging.getLogger(__name__)
@@ -47,17 +47,10 @@ def unwrap(error: BaseException) -> BaseException:
 def rules_text(locale: object, error: RummyError) -> str:
     """An engine refusal in the player's language: ``rules.<key>`` of the catalog with the error's
     params; English (and any error without a key or translation) reads ``str(error)``, except that
-    a refusal naming a player is built from the template too, with the name escaped (``display``)."""
-    table = CATALOG[language(locale)]
+    a refusal naming a player is built from the catalog too, with the name escaped (``display``)."""
     named = "name" in error.params
-    template = table.get(f"rules.{error.key}") if error.key and (table is not EN or named) else None
-    if template is None:
-        return str(error)
     params = {**error.params, "name": display(str(error.params["name"]))} if named else error.params
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return str(error)
+    return engine_text(locale, error.key, params, english=named) or str(error)
 
 
 def refusal_text(interaction: discord.Interaction, error: BaseException) -> str | None:

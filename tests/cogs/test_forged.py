@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from cogs.ui.items import ALL_ITEMS
-from service.catalog import EN, FR
+from service.catalog import text
 from tests.cogs.conftest import ALICE, BOB, CHLOE, Harness, Result
 from tests.cogs.rig import rig
 from tests.cogs.test_play import seats
 from tests.e2e.gamedb import GameDb
 
-STALE = EN["stale_component"]
+STALE = text("en", "stale_component")
 
 
 def assert_stale(r: Result, text: str = STALE) -> None:
@@ -94,7 +94,7 @@ async def test_a_forged_component_is_refused_privately(
 async def test_the_refusal_speaks_french(h: Harness) -> None:
     """A French player reads the refusal in French."""
     await h.open_table(ALICE, CHLOE)
-    assert_stale(await h.click(CHLOE, "rami:1:lom", ["abc"]), FR["stale_component"])
+    assert_stale(await h.click(CHLOE, "rami:1:lom", ["abc"]), text("fr", "stale_component"))
 
 
 async def test_cards_the_builder_does_not_hold_are_refused(h: Harness, db_path: Path) -> None:

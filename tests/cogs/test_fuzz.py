@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from cogs.ui.limits import QUOTE
 from data import Database
-from service.catalog import EN
+from service.catalog import EN, text
 from tests.cogs.conftest import ALICE, BOB, Harness, Result, Sent
 from tests.cogs.rig import rig
 from tests.cogs.test_play import seats
@@ -185,7 +185,7 @@ async def test_forged_custom_ids(
     me = await mover(game)
     for custom_id in (f"rami:1:{kind}:{data}", f"rami:{data.replace(':', '')}:{kind}"):
         r = await refused(game, db_path, caplog, data, lambda c=custom_id: game.click(me, c, on_ephemeral=not public))
-        assert r.text == EN["stale_component"]
+        assert r.text == text("en", "stale_component")
 
 
 @FUZZ
@@ -207,7 +207,7 @@ async def test_forged_select_values(
     me = await mover(game)
     typed = " ".join(values)
     r = await refused(game, db_path, caplog, typed, lambda: game.click(me, custom_id, values, on_ephemeral=not public))
-    assert r.text == EN["stale_component"]
+    assert r.text == text("en", "stale_component")
 
 
 @FUZZ

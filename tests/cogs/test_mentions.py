@@ -178,4 +178,4 @@ async def test_a_refusal_naming_a_hostile_player_escapes_the_name(h: Harness) ->
     assert r.first.ephemeral and r.text == f"It's {SHOWN}'s turn."
     assert_pings_only_whom_it_means(r.first)
     french = await h.slash(User(BOB.id, BOB.name, "fr"), "draw")
-    assert french.text == f"C'est au tour de {SHOWN}."
+    assert french.text == f"C'est à {SHOWN} de jouer."

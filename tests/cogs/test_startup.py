@@ -301,13 +301,13 @@ async def test_real_bot_on_a_fake_discord(tmp_path: Path) -> None:
 
 
 async def test_choice_names_are_localized(offline_bot: RamiBot) -> None:
-    """/draw's source choices read "pioche" and "défausse" in French; the values stay English."""
+    """/draw's source choices read "talon" and "défausse" in French; the values stay English."""
     await offline_bot.tree.set_translator(CommandText())
     draw = offline_bot.tree.get_command("draw")
     payload = await draw.get_translated_payload(offline_bot.tree, offline_bot.tree.translator)
     choices = payload["options"][0]["choices"]
     assert [(c["value"], c["name_localizations"].get("fr")) for c in choices] == [
-        ("stock", "pioche"),
+        ("stock", "talon"),
         ("discard", "défausse"),
     ]
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rummy import actions as act
 from rummy.cards import Card
-from service.catalog import EN
+from service.catalog import EN, text
 from tests.fakediscord import Driver, FakeChannel, FakeUser, InteractionResult, RecordedMessage
 
 HAND_TITLE = EN["hand_title"].split("(")[0].strip()  # "Your hand"
@@ -130,7 +130,7 @@ async def by_buttons(
         results.append(await driver.click(user, hand, hands.on(hand, "mb")))
         for meld in action.melds:
             results.append(await driver.select(user, hand, EN["ph_meld_cards"], [c.token for c in meld]))
-        results.append(await driver.click(user, hand, EN["btn_lay_down"].format(n=len(action.melds))))
+        results.append(await driver.click(user, hand, text("en", "btn_lay_down", n=len(action.melds))))
     for result in results:
         hands.note(user, result)
     return results

@@ -18,7 +18,7 @@ from rummy import actions as act
 from rummy.ai import choose_action
 from rummy.table import TableStatus
 from rummy.view import view_for
-from service.catalog import EN
+from service.catalog import EN, text
 from tests.e2e.gamedb import ACTIVE, GameDb, Snapshot
 from tests.e2e.moves import Hands, by_buttons, by_slash, component_id
 from tests.fakediscord import Driver, FakeChannel, FakeUser, InteractionResult, RecordedMessage
@@ -237,8 +237,8 @@ class TableSession:
         board = await self.board_shows(EN["board_standings"])
         for standing in game.outcome.standings:
             name = table.players[standing.seat].name
-            line = EN["board_standing"].format(
-                rank=standing.rank, name=name, score=standing.score, deals=standing.deals_won
+            line = text(
+                "en", "board_standing", rank=standing.rank, name=name, score=standing.score, deals=standing.deals_won
             )
             assert line in board.text, (line, board.text)
         return final

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rummy.deal import Phase
-from service.catalog import EN
+from service.catalog import text
 from tests.e2e.conftest import World
 from tests.e2e.gamedb import Snapshot
 from tests.e2e.session import TableSession
@@ -11,7 +11,7 @@ from tests.e2e.test_games import SHORT
 from tests.fakediscord import BotProcess, InteractionResult
 
 CLICKS = 20
-DREW_STOCK = EN["ev_drew_stock"].split("{name}")[1]  # " drew from the stock."
+DREW_STOCK = text("en", "ev_drew_stock", name="")  # " drew from the stock."
 
 
 async def _drawing_turn(session: TableSession) -> Snapshot:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.catalog import EN
+from service.catalog import text
 from tests.e2e.conftest import World
 from tests.e2e.test_bad_input import refused, started
 from tests.fakediscord import BotProcess
@@ -38,7 +38,7 @@ async def test_forged_select_values(world: World, rami: BotProcess) -> None:
         await refused(
             world,
             lambda data=data: d.dispatch(MESSAGE_COMPONENT, mover, world.channel, data, source=hand),  # type: ignore[misc]
-            EN["stale_component"],
+            text("en", "stale_component"),
         )
 
 
@@ -55,7 +55,7 @@ async def test_over_long_options(world: World, rami: BotProcess) -> None:
         result = await refused(
             world,
             lambda data=data: d.dispatch(APPLICATION_COMMAND, alice, ch, data),  # type: ignore[misc]
-            EN["too_long"].format(option=option, max=limit),
+            text("en", "too_long", option=option, max=limit),
         )
         assert "@everyone" not in result.text
     data = command(

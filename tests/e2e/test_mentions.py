@@ -9,13 +9,13 @@ everyone; an ephemeral reply notifies nobody.
 from __future__ import annotations
 
 from cogs.ui.render import display
-from service.catalog import EN
+from service.catalog import text
 from tests.e2e.conftest import World
 from tests.e2e.session import TableSession
 from tests.fakediscord import BotProcess, RecordedMessage
 
 SHORT = {"bot_pause": "0", "turn_timer": "0", "game_end": "deals", "game_length": "1", "refill_limit": "0"}
-YOUR_TURN = EN["turn_you"].removeprefix("{mention}")  # ", it's your turn."
+YOUR_TURN = text("en", "turn_you", mention="")  # ", it's your turn."
 
 
 async def test_a_hostile_name_pings_nobody(world: World, rami: BotProcess) -> None:

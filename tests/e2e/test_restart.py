@@ -8,7 +8,7 @@ from rummy import actions as act
 from rummy.ai import choose_action
 from rummy.deal import Phase
 from rummy.view import view_for
-from service.catalog import EN
+from service.catalog import text
 from tests.e2e.conftest import World
 from tests.e2e.moves import component_id, is_hand
 from tests.e2e.secrecy import assert_no_leak
@@ -60,7 +60,7 @@ async def test_sigkill_mid_deal_then_finish(world: World, rami: BotProcess) -> N
     shown = await d.click(mover, session.board, component_id(session.board, f"rami:{session.game_id}:hand"))
     assert shown.ephemeral and is_hand(shown.message), shown.text
     hand_now = confirmed.table.game.deal.hands[seat]  # type: ignore[union-attr]
-    assert EN["hand_title"].format(n=len(hand_now)) in shown.text
+    assert text("en", "hand_title", n=len(hand_now)) in shown.text
     assert all(card.pretty in shown.message.embeds[0]["description"] for card in hand_now), shown.text
     # An ephemeral hand sent before the crash: its Refresh button still works too.
     other_id, old = next((uid, m) for uid, m in old_hands.items() if uid != mover.id)

@@ -26,6 +26,18 @@ start-hand-hint = Press **{ btn-hand }** (or type /hand) to see your cards.
 # $missing: Discord's names of the permissions, joined with commas
 missing-permissions = I cannot run a table here: my role lacks { $missing } in this channel. Ask an admin to grant them (for a private thread, add me to it), then try again.
 too-many-cards = That is more cards than the builder can hold: use /meld instead.
+# the refusals of typed input and of stale or forged components
+stale-component = This button or menu is out of date: press { btn-refresh } on your hand (or type /hand) and try again.
+# $option: the option's name; $max: the characters it takes at most
+too-long =
+    That is too long: { $option } takes at most { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    }.
+bad-choice = { $option } takes one of: { $choices }.
+bad-card = '{ $card }' is not a card (try 7H, 10S, QD, AC, 7♥, or JK for a joker; JK=6S pins a joker to 6♠).
+unknown-setting = There is no rule or option called '{ $name }': pick one from the list.
+bad-value = '{ $value }' is not a value { $name } can take: pick one from the list.
 
 ## Lobby
 

@@ -75,6 +75,16 @@ unreadable = L'état enregistré de cette table est illisible, elle a donc été
 start-hand-hint = Appuyez sur **{ btn-hand }** (ou tapez /hand) pour voir vos cartes.
 missing-permissions = Je ne peux pas ouvrir de table ici : il manque à mon rôle { $missing } dans ce salon. Demandez à un administrateur de lui accorder ces permissions (pour un fil privé, ajoutez-moi au fil), puis réessayez.
 too-many-cards = Cela fait plus de cartes que l'assistant de { -pose } ne peut en prendre : utilisez plutôt /meld.
+stale-component = Ce bouton ou ce menu n'est plus à jour : appuyez sur { btn-refresh } dans votre main (ou tapez /hand), puis réessayez.
+too-long =
+    C'est trop long : { $option } accepte au plus { $max ->
+        [one] { $max } caractère
+       *[other] { $max } caractères
+    }.
+bad-choice = { $option } accepte l'une de ces valeurs : { $choices }.
+bad-card = « { $card } » n'est pas une carte (essayez 7H, 10S, QD, AC, 7♥, ou JK pour un { -joker } ; JK=6S fixe un { -joker } à 6♠).
+unknown-setting = Il n'y a pas de règle ni d'option appelée « { $name } » : choisissez-en une dans la liste.
+bad-value = « { $value } » n'est pas une valeur possible pour { $name } : choisissez-en une dans la liste.
 
 ## Salle d'attente
 
