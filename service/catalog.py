@@ -7,6 +7,8 @@ Each language has one :class:`~fluent.runtime.FluentBundle`, built at import fro
 this module (never from the working directory); a message a language lacks is read in English.
 Counts take Fluent's plural selectors, with CLDR's rules ("0 carte" in French, "0 cards" in
 English); the French game words are Fluent terms (``-talon``, ``-defausse``...) defined once.
+The messages are compiled to Python at import (:mod:`service.catalog_compile`), so that a sentence
+stays cheap; fluent.runtime formats what they cannot express.
 
 The rules engine's refusals carry a ``key`` (:class:`rummy.errors.RummyError`): ``rules.<key>``
 translates them (:func:`engine_text`); in English, and without a translation, the player reads the
@@ -17,14 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import date
-from decimal import Decimal
 from importlib import resources
 from typing import Any
 
 from fluent.runtime import FluentBundle
-from fluent.runtime.types import FluentType
 from fluent.syntax import FluentParser, ast
+
+from service.catalog_compile import Compiler, Render, Unsupported, fluent_argument
 
 LANGUAGES = ("en", "fr")
 SOURCE_LANGUAGE = "en"  # the language the code is written in, and every other one's fallback
@@ -68,29 +69,12 @@ def parse(source: str, name: str) -> ast.Resource:
     return resource
 
 
-def fluent_argument(value: object) -> object:
-    """A value as Fluent takes it: texts, numbers and dates as they are, anything else (a card, a
-    bool) as its ``str()``, as ``str.format`` showed it."""
-    if isinstance(value, FluentType):
-        return value
-    if isinstance(value, str):
-        return str.__str__(value)  # a str subclass (an enum's value) as the text it holds
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float):
-        return float(value)
-    if isinstance(value, (Decimal, date)):
-        return value
-    return str(value)
-
-
 @dataclass(frozen=True, slots=True)
 class _Entry:
     bundle: FluentBundle
     pattern: Any  # the bundle's compiled pattern (fluent.runtime does not export its type)
     constant: str | None  # the text, when the message reads no variable
+    renderer: Render | None  # the message compiled to Python (catalog_compile), when it can be
 
 
 class Sources(Mapping[str, str]):
@@ -125,8 +109,9 @@ class Catalog:
         for lang, resource in self.resources.items():
             bundle = FluentBundle([lang], use_isolating=False)  # no FSI/PDI marks: Discord shows some as boxes
             bundle.add_resource(resource)
+            compiler = Compiler(lang, resource)
             messages = [m for m in resource.body if isinstance(m, ast.Message) and m.value is not None]
-            own[lang] = {m.id.name: _entry(bundle, m) for m in messages}
+            own[lang] = {m.id.name: _entry(bundle, m, compiler.compile(m)) for m in messages}
             self.sources[lang] = Sources({m.id.name: _pattern_source(sources[lang], m) for m in messages})
         self._own = own
         self._entries = {lang: {**own[fallback], **entries} for lang, entries in own.items()}
@@ -160,6 +145,13 @@ def _translator(lang: str, entries: dict[str, _Entry]) -> Translator:
             by_key[key] = entry
         if entry.constant is not None:
             return entry.constant
+        if entry.renderer is not None:
+            try:
+                return entry.renderer(params)
+            except KeyError as missing:
+                raise CatalogError(f"{lang} message {key!r}: no variable {missing}") from None
+            except Unsupported:
+                pass  # fluent.runtime formats it
         args = {name: fluent_argument(value) for name, value in params.items()}
         text, errors = entry.bundle.format_pattern(entry.pattern, args)
         if errors or not isinstance(text, str):
@@ -169,12 +161,12 @@ def _translator(lang: str, entries: dict[str, _Entry]) -> Translator:
     return tr
 
 
-def _entry(bundle: FluentBundle, message: ast.Message) -> _Entry:
+def _entry(bundle: FluentBundle, message: ast.Message, renderer: Render | None) -> _Entry:
     pattern = bundle.get_message(message.id.name).value
     assert pattern is not None  # the catalog keeps the messages that have a value
     text, errors = bundle.format_pattern(pattern, {})
     # A message that formats without a single error read no variable: its text never changes.
-    return _Entry(bundle, pattern, text if not errors and isinstance(text, str) else None)
+    return _Entry(bundle, pattern, text if not errors and isinstance(text, str) else None, renderer)
 
 
 def _pattern_source(source: str, message: ast.Message) -> str:
