@@ -310,6 +310,8 @@ rules-meld-too-short = { $cards } is not a meld: a meld needs at least 3 cards.
 rules-set-suits = { $cards } is not a set: the suits must all differ.
 rules-not-run-or-set = { $cards } is not a run: the cards of a run share one suit (and a set shares one rank).
 rules-run-rank-twice = { $cards } is not a run: a rank appears twice.
+# $lower: the card the joker must stand for; $pinned: the card it was pinned to
+rules-joker-lower-place = { $cards } is not a run here: at this table a joker that fits at either end of a run stands for the lower card, { $lower }, not { $pinned }.
 rules-game-over = This game is over.
 rules-not-seated = You are not playing at this table.
 rules-already-started = The game has already started.

@@ -371,6 +371,7 @@ rules-meld-too-short = { $cards } n'est pas une { -combinaison } : il faut au m
 rules-set-suits = { $cards } n'est ni un { -brelan } ni un { -carre } : les couleurs doivent toutes être différentes.
 rules-not-run-or-set = { $cards } n'est pas une { -suite } : les cartes d'une { -suite } sont de la même couleur (et celles d'un { -brelan }, de la même valeur).
 rules-run-rank-twice = { $cards } n'est pas une { -suite } : une valeur y figure deux fois.
+rules-joker-lower-place = { $cards } n'est pas une { -suite } valable ici : à cette table, un { -joker } qui peut aller à l'un ou l'autre bout d'une { -suite } remplace la carte la plus basse, { $lower }, et non { $pinned }.
 rules-game-over = Cette partie est terminée.
 rules-not-seated = Vous ne jouez pas à cette table.
 rules-already-started = La partie a déjà commencé.
