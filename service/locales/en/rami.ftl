@@ -100,6 +100,7 @@ why-went-out-rummy = { $names } went out in one go (rummy: points doubled)
 why-stock-exhausted = the stock ran out
 why-turn-cap = the turn limit was reached
 why-abandoned = too few players were left
+why-agreed = the players agreed to end it
 # $points: "name points" pairs, joined with commas
 ev-points = Points this deal: { $points }.
 ev-totals = Totals: { $points }.
@@ -322,6 +323,23 @@ rules-table-full =
        *[other] { $max } seats
     }).
 rules-already-seated = You are already seated at this table.
+rules-end-not-playing = There is no deal in play.
+rules-end-not-offered =
+    At this table a deal is not ended by agreement: the stock is rebuilt at most { $limit ->
+        [one] { $limit } time
+       *[other] { $limit } times
+    }, then the deal ends on its own.
+# $need: the stock rebuilds with no meld and no lay-off that let a deal be ended; $rebuilds: so far
+rules-deal-not-stalled =
+    This deal still goes somewhere: it can be ended by agreement once the stock has been rebuilt { $need ->
+        [one] { $need } time
+       *[other] { $need } times
+    } with no meld and no lay-off ({ $rebuilds } so far).
+rules-end-computer = { $name } is a computer player: it always agrees, only the people at the table decide.
+rules-end-not-dealt = You are not playing this deal.
+rules-end-not-proposed = Nobody has proposed to end this deal.
+rules-end-already-proposed = { $name } has already proposed to end this deal: agree or decline.
+rules-end-already-agreed = You have already agreed to end this deal.
 
 ## Command and option descriptions, and choice names. The code writes them in
 ## English (Discord's default); command_text() finds the message whose English

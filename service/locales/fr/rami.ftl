@@ -143,6 +143,7 @@ why-went-out-rummy = { $names } a fait { -rami-sec } (points doublés)
 why-stock-exhausted = le { -talon } est épuisé
 why-turn-cap = la limite de tours est atteinte
 why-abandoned = il reste trop peu de joueurs
+why-agreed = les joueurs l'ont arrêtée d'un commun accord
 ev-points = Points de la { -donne } : { $points }.
 ev-totals = Totaux : { $points }.
 ev-dropped = { $name } a quitté la partie.
@@ -382,6 +383,14 @@ rules-table-full =
        *[other] { $max } places
     }).
 rules-already-seated = Vous avez déjà une place à cette table.
+rules-end-not-playing = Aucune { -donne } n'est en cours.
+rules-end-not-offered = À cette table, une { -donne } ne s'arrête pas d'un commun accord : le { -talon } est reconstitué au plus { $limit } fois, puis la { -donne } s'arrête d'elle-même.
+rules-deal-not-stalled = Cette { -donne } avance encore : elle pourra être arrêtée d'un commun accord quand le { -talon } aura été reconstitué { $need } fois sans { -pose } ni ajout ({ $rebuilds } jusqu'ici).
+rules-end-computer = { $name } est un robot : il est toujours d'accord, seuls les joueurs humains décident.
+rules-end-not-dealt = Vous ne jouez pas cette { -donne }.
+rules-end-not-proposed = Personne n'a proposé d'arrêter cette { -donne }.
+rules-end-already-proposed = { $name } a déjà proposé d'arrêter cette { -donne } : acceptez ou refusez.
+rules-end-already-agreed = Vous avez déjà accepté d'arrêter cette { -donne }.
 
 ## Descriptions des commandes et des options, noms des choix (100 caractères au plus)
 
