@@ -33,6 +33,7 @@ from cogs.ui.board import Board, DiscordChannels
 from cogs.ui.client import RamiClient
 from cogs.ui.context import NO_MENTIONS
 from cogs.ui.items import ALL_ITEMS
+from cogs.ui.replies import FirstReplies
 from data import Database, MetaStore
 from service.games import GameService
 from service.leaderboards import Leaderboards
@@ -142,8 +143,10 @@ class RamiBot(RamiClient):
         self.db = db = await Database.open(self.settings.db_path)
         self.service = GameService(db)
         self.leaderboards = Leaderboards(db)
-        self.board = Board(self.service, DiscordChannels(self), locale_for=self.locale_of)
-        self.timers = Timers(self.service, self.board)
+        # Follow-ups, redraws and planning wait behind first responses still owed (cogs.ui.replies).
+        self.replies = replies = FirstReplies()
+        self.board = Board(self.service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn)
+        self.timers = Timers(self.service, self.board, turn=replies.turn)
         self.service.subscribe(self.timers.changed)  # a change replans its game's timers
         self.service.subscribe(self.board.changed)  # and redraws its board
 

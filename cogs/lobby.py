@@ -11,7 +11,7 @@ from discord.ext import commands
 from cogs.ui import lobby as lobby_ui
 from cogs.ui import render
 from cogs.ui.client import RamiClient, as_rami
-from cogs.ui.context import PRESET_CHOICES, context, reply
+from cogs.ui.context import PRESET_CHOICES, context, paid, reply
 from cogs.ui.limits import chosen, fit, quote, typed
 from rummy.rules import PRESETS
 from rummy.table import BOT_LEVELS
@@ -67,6 +67,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         kwargs = fit({"embed": embed} if view is None else {"embed": embed, "view": view})
         async with ctx.board.creating(out.game.game_id):
             callback = await interaction.response.send_message(**kwargs)
+            paid(interaction)
             message_id = getattr(callback, "message_id", None)
             if not isinstance(message_id, int):
                 message_id = (await interaction.original_response()).id

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,9 +49,11 @@ class Timers:
         board: Board,
         *,
         error_backoff: float = 5.0,
+        turn: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.service = service
         self.board = board
+        self.turn = turn  # planning waits behind first responses still owed (cogs.ui.replies)
         self.error_backoff = error_backoff  # seconds before a game's task retries after an error
         self._runners: dict[int, _Runner] = {}
         self._closed = False
@@ -115,6 +118,8 @@ class Timers:
             while True:
                 runner.wake.clear()
                 try:
+                    if self.turn is not None:
+                        await self.turn()
                     step = await self.service.next_step(channel_id)
                     if step is None:
                         if runner.wake.is_set():

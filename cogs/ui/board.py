@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -68,8 +68,10 @@ class Board:
         locale_for: Callable[[int], object] = lambda guild_id: "en",
         min_interval: float = 1.5,
         max_rate: float | None = 20.0,
+        turn: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.service = service
+        self.turn = turn  # a redraw waits behind first responses still owed (cogs.ui.replies)
         self.channels = channels
         self.locale_for = locale_for
         self.min_interval = min_interval
@@ -130,6 +132,8 @@ class Board:
                 wait = self._last.get(game_id, -1e9) + self.min_interval - loop.time()
                 if wait > 0:
                     await asyncio.sleep(wait)
+                if self.turn is not None:
+                    await self.turn()
                 await self._pace(loop)
                 self._dirty.discard(game_id)
                 if await self._draw(game_id):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from cogs.ui.replies import FirstReplies
 from service.games import GameService
 from service.leaderboards import Leaderboards
 
@@ -25,6 +26,7 @@ class RamiClient(commands.Bot):
     service: GameService  # the only way to read or change a game
     leaderboards: Leaderboards  # the servers' rankings and players' records
     board: Board  # the tables' public messages
+    replies: FirstReplies | None = None  # secondary work waits for first replies (None: plain order)
 
 
 def as_rami(client: discord.Client) -> RamiClient:

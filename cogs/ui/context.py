@@ -64,6 +64,9 @@ def context(interaction: discord.Interaction) -> Ctx:
         raise Refusal("guild_only")
     user = interaction.user
     who = Who(user.id, user.display_name, moderator=interaction.permissions.manage_messages)
+    bot = bot_of(interaction)
+    if bot.replies is not None:
+        bot.replies.owe(interaction)
     return Ctx(
         interaction,
         who,
@@ -71,7 +74,7 @@ def context(interaction: discord.Interaction) -> Ctx:
         interaction.channel_id,
         translator(interaction.locale),
         translator(interaction.guild_locale or interaction.locale),
-        bot_of(interaction),
+        bot,
     )
 
 
@@ -112,6 +115,7 @@ async def reply(
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(**kwargs)
+        paid(interaction)
 
 
 def on_private_message(interaction: discord.Interaction) -> bool:
@@ -139,3 +143,17 @@ async def update(
         await interaction.edit_original_response(**kwargs)
     else:
         await interaction.response.edit_message(**kwargs)
+        paid(interaction)
+
+
+def paid(interaction: discord.Interaction) -> None:
+    """The first response is sent: release what waits for it (:mod:`cogs.ui.replies`)."""
+    client = interaction.client
+    if isinstance(client, RamiClient) and client.replies is not None:
+        client.replies.paid(interaction)
+
+
+async def secondary(ctx: Ctx) -> None:
+    """Before work that follows a first response: let the interactions still owing theirs go first."""
+    if ctx.bot.replies is not None:
+        await ctx.bot.replies.turn()

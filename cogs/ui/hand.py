@@ -18,7 +18,7 @@ import discord
 
 from cogs.ui import render
 from cogs.ui.components import Guarded, Malformed, custom_id, persistent, stale, template, values
-from cogs.ui.context import Ctx, context, reply, update
+from cogs.ui.context import Ctx, context, reply, secondary, update
 from rummy import actions as act
 from rummy.cards import Card, take_out
 from rummy.deal import Phase
@@ -53,9 +53,11 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     board = board_view(out.game.game_id, ctx.public) if out.new_turn and out.table.turn is not None else None
     if edit:  # a component: the first answer is the clicked hand, redrawn
         await update(ctx.interaction, **await _private_hand(ctx, out))
+        await secondary(ctx)  # first responses owed by others go first (cogs.ui.replies)
         await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
     else:  # a command: the channel reads what happened at once; the hand (advice: solver) follows
         await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
+        await secondary(ctx)
         private = await _private_hand(ctx, out)
         if private:
             await reply(ctx.interaction, ephemeral=True, **private)

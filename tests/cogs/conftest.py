@@ -36,6 +36,7 @@ from cogs.play import Play
 from cogs.timers import Timers
 from cogs.ui.board import Board
 from cogs.ui.items import ALL_ITEMS
+from cogs.ui.replies import FirstReplies
 from data import Database
 from service.games import GameService
 from service.leaderboards import Leaderboards
@@ -189,12 +190,13 @@ class Harness:
         self.channels = RecordingChannels(self.outbox, self.ids)
         # No pacing of redraws (tests/cogs/test_board.py sets one to test it): at the bot's 20 per
         # second every scripted move waited 50 ms for its board, most of a whole game's time.
-        self.board = Board(self.service, self.channels, min_interval=0, max_rate=None)
-        self.timers = Timers(self.service, self.board)
+        self.replies = FirstReplies()  # follow-ups wait behind first responses owed, as in bot.py
+        self.board = Board(self.service, self.channels, min_interval=0, max_rate=None, turn=self.replies.turn)
+        self.timers = Timers(self.service, self.board, turn=self.replies.turn)
         self.service.subscribe(self.timers.changed)  # as bot.py wires them
         self.service.subscribe(self.board.changed)
         self.client = MagicMock(spec=RamiBot)
-        self.client.service, self.client.board = self.service, self.board
+        self.client.service, self.client.board, self.client.replies = self.service, self.board, self.replies
         self.client.leaderboards = Leaderboards(db)
         self.cogs = [Lobby(self.client), Play(self.client), Info(self.client), Leaderboard(self.client)]
         self.lobby, self.play, self.info, self.leaderboard = self.cogs
