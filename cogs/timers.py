@@ -207,7 +207,7 @@ class Timers:
         playing = out.table.turn is not None
         ping = render.pinged(out.table, out.new_turn) if out.kind is ChangeKind.TIMEOUT else None
         game_id = out.game.game_id if playing else None
-        await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping)
+        await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping, table=out.table)
 
     def _timed_out(self, out: Outcome[TimedOut], tr: Translator) -> list[str]:
         name = render.name_of(out.table, out.seat)
@@ -225,6 +225,7 @@ class Timers:
         if game is None:
             game = await self.service.active(channel_id)
         game_id = ping = None
+        table = None
         if game is not None:
             tr = self.board.tr_for(game.guild_id)
             if game.status is TableStatus.ABANDONED:
@@ -232,8 +233,8 @@ class Timers:
             turn = render.turn_line(game.table, tr)
             if turn:
                 lines.append(turn)
-                game_id, ping = game.game_id, render.turn_user(game.table)
-        await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping)
+                game_id, ping, table = game.game_id, render.turn_user(game.table), game.table
+        await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping, table=table)
 
 
 class TimersCog(commands.Cog, name="Timers"):

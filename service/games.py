@@ -33,7 +33,6 @@ from rummy import actions as act
 from rummy.ai import safe_action
 from rummy.deal import Event
 from rummy.table import Table, TableStatus
-from rummy.view import view_for
 from service import bots
 from service.cache import TableCache, dump_table, load_table
 from service.commit import store
@@ -152,7 +151,7 @@ class GameService:
         seat = game.table.seat_for(user_id)
         if game.table.game is None:
             raise Refusal("not_started")
-        return PlayerSnapshot(game, view_for(game.table.game, seat))
+        return PlayerSnapshot(game, game.table.view(seat))
 
     async def advice(self, player: PlayerSnapshot) -> Advice | None:
         """``player``'s advice at their snapshot's version (worked out once per version and seat,
@@ -264,6 +263,34 @@ class GameService:
 
         payload = act.action_to_json(action)
         return await self._change(channel_id, game_id, ChangeKind.PLAY, who.id, change, payload, payload["type"])
+
+    # -- a deal that goes nowhere (rummy.stall) ---------------------------------------------------
+    async def propose_end(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome[None]:
+        """A person dealt in proposes to end the deal, which goes nowhere (and agrees to it); with
+        only computer players besides, the deal ends at once."""
+        return await self._end_vote(channel_id, who, game_id, ChangeKind.END_PROPOSE, Table.propose_end)
+
+    async def agree_end(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome[None]:
+        """A person dealt in agrees to the standing proposal; the last agreement ends the deal."""
+        return await self._end_vote(channel_id, who, game_id, ChangeKind.END_AGREE, Table.agree_end)
+
+    async def decline_end(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome[None]:
+        """A person dealt in declines the standing proposal: it is withdrawn, and play goes on."""
+        return await self._end_vote(channel_id, who, game_id, ChangeKind.END_DECLINE, Table.decline_end)
+
+    async def _end_vote(
+        self,
+        channel_id: int,
+        who: Who,
+        game_id: int | None,
+        kind: ChangeKind,
+        vote: Callable[[Table, int], list[Event]],
+    ) -> Outcome[None]:
+        def change(t: Table) -> _Applied[None]:
+            seat = t.seat_for(who.id)
+            return _Applied(vote(t, seat), None, seat)
+
+        return await self._change(channel_id, game_id, kind, who.id, change, {})
 
     # -- timers and computer players -----------------------------------------------------------
     async def next_step(self, channel_id: int) -> Step | None:

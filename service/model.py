@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 
 from rummy.deal import Event
 from rummy.table import Table, TableStatus
-from rummy.view import PlayerView, view_for
+from rummy.view import PlayerView
 
 
 class ChangeKind(enum.StrEnum):
@@ -37,6 +37,9 @@ class ChangeKind(enum.StrEnum):
     BOT = "bot"  # a computer player's move
     TIMEOUT = "timeout"  # the turn timer ran out
     EXPIRE = "expire"  # a lobby nobody started, or a game nobody played, closed
+    END_PROPOSE = "end_propose"  # a person proposes to end a deal that goes nowhere (rummy.stall)
+    END_AGREE = "end_agree"  # a person agrees to it (the last agreement ends the deal)
+    END_DECLINE = "end_decline"  # a person declines: the proposal is withdrawn
 
 
 class StepKind(enum.Enum):
@@ -75,7 +78,7 @@ class GameSnapshot:
 
     def view(self, seat: int | None) -> PlayerView | None:
         """What ``seat`` sees (None: a spectator), or None before the game started."""
-        return view_for(self.table.game, seat) if self.table.game is not None else None
+        return self.table.view(seat) if self.table.game is not None else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from cogs.ui.context import mentions
 from cogs.ui.hand import board_view
 from cogs.ui.limits import fit
 from cogs.ui.lobby import lobby_view
-from rummy.table import TableStatus
+from rummy.table import Table, TableStatus
 from service.catalog import Translator, translator
 from service.games import GameService
 from service.model import ChangeKind, GameSnapshot, Outcome
@@ -102,7 +102,7 @@ class Board:
         if game.status is TableStatus.LOBBY:
             return embed, lobby_view(game.game_id, tr)
         if game.status is TableStatus.PLAYING:
-            return embed, board_view(game.game_id, tr)
+            return embed, board_view(game.game_id, tr, game.table)
         return embed, None
 
     # -- redrawing ---------------------------------------------------------------------------
@@ -183,16 +183,22 @@ class Board:
 
     # -- channel messages ----------------------------------------------------------------------
     async def announce(
-        self, channel_id: int, text: str, *, game_id: int | None = None, ping: int | None = None
+        self,
+        channel_id: int,
+        text: str,
+        *,
+        game_id: int | None = None,
+        ping: int | None = None,
+        table: Table | None = None,
     ) -> None:
         """One public message in a channel (bot turns, timeouts, expiry). It notifies ``ping`` only
         (the person whose turn it is, mentioned in ``text``); without anyone to ping it is silent.
-        With ``game_id`` it carries the "My hand" button."""
+        With ``game_id`` it carries the "My hand" button (and the end buttons ``table`` offers)."""
         if not text:
             return
         kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions(ping)}
         if game_id is not None:
-            kwargs["view"] = board_view(game_id, self.tr_for(0))
+            kwargs["view"] = board_view(game_id, self.tr_for(0), table)
         if ping is None:
             kwargs["silent"] = True
         try:

@@ -19,10 +19,12 @@ import discord
 from cogs.ui import render
 from cogs.ui.components import Guarded, Malformed, custom_id, persistent, stale, template, values
 from cogs.ui.context import Ctx, context, reply, secondary, update
+from cogs.ui.stall import end_items, news
 from rummy import actions as act
 from rummy.cards import Card, take_out
 from rummy.deal import Phase
 from rummy.errors import RummyError
+from rummy.table import Table
 from rummy.view import PlayerView
 from service.catalog import Translator
 from service.games import Refusal
@@ -50,7 +52,8 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     out = await ctx.service.play(ctx.channel_id, ctx.who, action, game_id)
     public = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
     ping = render.pinged(out.table, out.new_turn)
-    board = board_view(out.game.game_id, ctx.public) if out.new_turn and out.table.turn is not None else None
+    told = out.new_turn or news(out.events)  # a new turn, or the end buttons change
+    board = board_view(out.game.game_id, ctx.public, out.table) if told and out.table.turn is not None else None
     if edit:  # a component: the first answer is the clicked hand, redrawn
         await update(ctx.interaction, **await _private_hand(ctx, out))
         await secondary(ctx)  # first responses owed by others go first (cogs.ui.replies)
@@ -238,6 +241,7 @@ class DiscardSelect(HandItem, discord.ui.DynamicItem[Select], template=template(
         await play(context(interaction), act.Discard(card), self.game_id, edit=True)
 
 
-def board_view(game_id: int, tr: Translator) -> discord.ui.View:
-    """The public game message's only component: the persistent "My hand" button."""
-    return persistent(HandButton(game_id, tr("btn_hand")))
+def board_view(game_id: int, tr: Translator, table: Table | None = None) -> discord.ui.View:
+    """The public game message's components: the persistent "My hand" button, and, given the
+    ``table``, the buttons to end a deal that goes nowhere when it offers them (:mod:`cogs.ui.stall`)."""
+    return persistent(HandButton(game_id, tr("btn_hand")), *end_items(game_id, table, tr))

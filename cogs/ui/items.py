@@ -15,6 +15,7 @@ import discord
 from cogs.ui.hand import DiscardSelect, DrawButton, HandButton, RefreshButton
 from cogs.ui.lobby import JoinButton, LeaveButton, StartButton
 from cogs.ui.meld import LayOffButton, LayOffCards, LayOffMeld, MeldButton, MeldConfirm, MeldPick
+from cogs.ui.stall import AgreeEndButton, DeclineEndButton, ProposeEndButton
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
@@ -30,4 +31,7 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     JoinButton,
     LeaveButton,
     StartButton,
+    ProposeEndButton,
+    AgreeEndButton,
+    DeclineEndButton,
 )

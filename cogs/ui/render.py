@@ -3,7 +3,7 @@
 Nothing here changes a game. Functions that show a hand take the player's own
 :class:`~rummy.view.PlayerView` and are only ever used for ephemeral replies; everything
 shown to a channel comes from :class:`~rummy.deal.Event` values (which hold face-up cards only)
-and from ``view_for(game, None)``, which holds no hand at all.
+and from ``table.view(None)`` (the spectator's view), which holds no hand at all.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from rummy.errors import RummyError
 from rummy.melds import make_meld
 from rummy.table import RECENT_EVENTS, Table, TableStatus
 from rummy.table_options import OPTIONS
-from rummy.view import PlayerView, view_for
+from rummy.view import PlayerView
 from service.catalog import EN, Translator
 from service.hints import Advice, meld_command
 
@@ -88,6 +88,8 @@ def event_line(event: Event, table: Table, tr: Translator) -> str | None:
         return tr("ev_deal_started", n=d.get("number", 1), dealer=name, starter=name_of(table, d.get("starter")))
     if kind == "deal_over":
         return _deal_over(event, table, tr)
+    if kind.startswith("end_") or kind == "deal_stalled":
+        return _end_line(event, table, tr)
     if kind == "dropped":
         return tr("ev_dropped", name=name)
     if kind == "new_host":
@@ -100,6 +102,19 @@ def event_line(event: Event, table: Table, tr: Translator) -> str | None:
             "ev_game_over", winners=_names(table, winners), verb=tr("won_one") if len(winners) == 1 else tr("won_many")
         )
     return None
+
+
+def _end_line(event: Event, table: Table, tr: Translator) -> str | None:
+    """The proposal to end a deal that goes nowhere (rummy.stall): offered, made, agreed, withdrawn, lapsed."""
+    name, kind = name_of(table, event.seat), event.kind
+    if kind in ("deal_stalled", "end_declined", "end_lapsed"):
+        return tr(f"ev_{kind}", name=name)
+    if kind not in ("end_proposed", "end_agreed"):
+        return None
+    waiting = event.detail.get("waiting", [])
+    if waiting:
+        return tr(f"ev_{kind}", name=name, waiting=_names(table, waiting))
+    return tr("ev_end_proposed_alone" if kind == "end_proposed" else "ev_end_agreed_last", name=name)
 
 
 def _deal_over(event: Event, table: Table, tr: Translator) -> str:
@@ -204,7 +219,7 @@ def board_embed(
         return lobby_embed(table, tr, expires)
     if table.game is None:
         return discord.Embed(title=tr("closed_board"), colour=discord.Colour.dark_grey())
-    spectator = view_for(table.game, None)
+    spectator = table.view(None)  # no hand; the standing proposal to end the deal, if any
     rules = table.rules
     over = table.status is not TableStatus.PLAYING
     if not over:
@@ -231,6 +246,8 @@ def board_embed(
         top = spectator.discard_top.pretty if spectator.discard_top else tr("board_empty")
         embed.add_field(name=tr("board_discard"), value=tr("board_discard_value", top=top, n=spectator.discard_size))
         embed.add_field(name=tr("board_stock"), value=tr("board_stock_value", n=spectator.stock_size))
+        if spectator.goes_nowhere:
+            embed.add_field(name=tr("board_stalled"), value=stall_text(spectator, table, tr), inline=False)
     if over and table.game.outcome is not None:
         lines = [
             tr("board_standing", rank=s.rank, name=name_of(table, s.seat), score=s.score, deals=s.deals_won)
@@ -243,6 +260,13 @@ def board_embed(
         for i, chunk in enumerate(chunks(melds) or [tr("board_no_melds")]):
             embed.add_field(name=tr("board_melds") if i == 0 else "\u200b", value=chunk, inline=False)
     return embed
+
+
+def stall_text(view: PlayerView, table: Table, tr: Translator) -> str:
+    """A deal that goes nowhere: the offer to end it, or the standing proposal and who is still to agree."""
+    if view.end_proposer is None:
+        return tr("board_stalled_offer", n=view.quiet_refills)
+    return tr("board_stalled_vote", name=name_of(table, view.end_proposer), waiting=_names(table, view.end_waiting))
 
 
 MELD_FIELDS = 4  # fields the melds may take (4 × 1024 characters keeps the embed under 6000)

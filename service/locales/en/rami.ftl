@@ -101,6 +101,14 @@ why-stock-exhausted = the stock ran out
 why-turn-cap = the turn limit was reached
 why-abandoned = too few players were left
 why-agreed = the players agreed to end it
+ev-deal-stalled = The stock has been rebuilt twice with no meld or lay-off: any player may propose to end this deal.
+# $waiting: the people still to agree, joined with commas
+ev-end-proposed = { $name } proposes to end this deal. Still to agree: { $waiting }.
+ev-end-agreed = { $name } agrees to end this deal. Still to agree: { $waiting }.
+ev-end-agreed-last = { $name } agrees to end this deal.
+ev-end-proposed-alone = { $name } ends this deal (the computer players always agree).
+ev-end-declined = { $name } wants to keep playing: the proposal to end this deal is withdrawn.
+ev-end-lapsed = A meld or a lay-off was made: the proposal to end this deal lapses.
 # $points: "name points" pairs, joined with commas
 ev-points = Points this deal: { $points }.
 ev-totals = Totals: { $points }.
@@ -147,6 +155,18 @@ board-stock-value =
         [one] { $n } card
        *[other] { $n } cards
     }
+board-stalled = This deal goes nowhere
+# $n: the stock rebuilds with no meld and no lay-off
+board-stalled-offer =
+    The stock has been rebuilt { $n ->
+        [one] { $n } time
+       *[other] { $n } times
+    } with no meld or lay-off: any player may press **{ btn-end-propose }**.
+# $waiting: the people still to agree, joined with commas
+board-stalled-vote = { $name } proposed to end it. Still to agree: { $waiting }.
+btn-end-propose = End this deal
+btn-end-agree = Agree to end
+btn-end-decline = Keep playing
 board-players = Players
 board-player =
     { $name }: { $cards ->

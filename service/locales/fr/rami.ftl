@@ -144,6 +144,13 @@ why-stock-exhausted = le { -talon } est épuisé
 why-turn-cap = la limite de tours est atteinte
 why-abandoned = il reste trop peu de joueurs
 why-agreed = les joueurs l'ont arrêtée d'un commun accord
+ev-deal-stalled = Le { -talon } a été reconstitué deux fois sans { -pose } ni ajout : chacun peut proposer d'arrêter cette { -donne }.
+ev-end-proposed = { $name } propose d'arrêter cette { -donne }. Doivent encore accepter : { $waiting }.
+ev-end-agreed = { $name } accepte d'arrêter cette { -donne }. Doivent encore accepter : { $waiting }.
+ev-end-agreed-last = { $name } accepte d'arrêter cette { -donne }.
+ev-end-proposed-alone = { $name } arrête cette { -donne } (les robots sont toujours d'accord).
+ev-end-declined = { $name } veut continuer : la proposition d'arrêter cette { -donne } est retirée.
+ev-end-lapsed = Une { -pose } ou un ajout a eu lieu : la proposition d'arrêter cette { -donne } tombe.
 ev-points = Points de la { -donne } : { $points }.
 ev-totals = Totaux : { $points }.
 ev-dropped = { $name } a quitté la partie.
@@ -189,6 +196,16 @@ board-stock-value =
         [one] { $n } carte
        *[other] { $n } cartes
     }
+board-stalled = Cette { -donne } n'avance plus
+board-stalled-offer =
+    Le { -talon } a été reconstitué { $n ->
+        [one] { $n } fois
+       *[other] { $n } fois
+    } sans { -pose } ni ajout : chacun peut appuyer sur **{ btn-end-propose }**.
+board-stalled-vote = { $name } a proposé de l'arrêter. Doivent encore accepter : { $waiting }.
+btn-end-propose = Arrêter la { -donne }
+btn-end-agree = Accepter d'arrêter
+btn-end-decline = Continuer
 board-players = Joueurs
 board-player =
     { $name } : { $cards ->
