@@ -107,14 +107,18 @@ def event_line(event: Event, table: Table, tr: Translator) -> str | None:
 def _end_line(event: Event, table: Table, tr: Translator) -> str | None:
     """The proposal to end a deal that goes nowhere (rummy.stall): offered, made, agreed, withdrawn, lapsed."""
     name, kind = name_of(table, event.seat), event.kind
-    if kind in ("deal_stalled", "end_declined", "end_lapsed"):
-        return tr(f"ev_{kind}", name=name)
-    if kind not in ("end_proposed", "end_agreed"):
-        return None
-    waiting = event.detail.get("waiting", [])
-    if waiting:
-        return tr(f"ev_{kind}", name=name, waiting=_names(table, waiting))
-    return tr("ev_end_proposed_alone" if kind == "end_proposed" else "ev_end_agreed_last", name=name)
+    waiting = _names(table, event.detail.get("waiting", []))
+    if kind == "deal_stalled":
+        return tr("ev_deal_stalled")
+    if kind == "end_declined":
+        return tr("ev_end_declined", name=name)
+    if kind == "end_lapsed":
+        return tr("ev_end_lapsed")
+    if kind == "end_proposed":
+        return tr("ev_end_proposed", name=name, waiting=waiting) if waiting else tr("ev_end_proposed_alone", name=name)
+    if kind == "end_agreed":
+        return tr("ev_end_agreed", name=name, waiting=waiting) if waiting else tr("ev_end_agreed_last", name=name)
+    return None
 
 
 def _deal_over(event: Event, table: Table, tr: Translator) -> str:

@@ -20,16 +20,16 @@ from cogs.ui.components import Guarded, custom_id, template
 from cogs.ui.context import Ctx, context, reply
 from rummy.deal import Event
 from rummy.table import Table, TableStatus
-from service.catalog import EN, Translator
+from service.catalog import Translator
 from service.model import ChangeKind
 
 Button = discord.ui.Button[Any]
 
-# What a button does: the change's kind, the custom_id's <what>, its label's key and its style.
-VOTES: dict[ChangeKind, tuple[str, str, discord.ButtonStyle]] = {
-    ChangeKind.END_PROPOSE: ("endp", "btn_end_propose", discord.ButtonStyle.danger),
-    ChangeKind.END_AGREE: ("enda", "btn_end_agree", discord.ButtonStyle.danger),
-    ChangeKind.END_DECLINE: ("endd", "btn_end_decline", discord.ButtonStyle.secondary),
+# What a button does: the change's kind, the custom_id's <what> and its style.
+VOTES: dict[ChangeKind, tuple[str, discord.ButtonStyle]] = {
+    ChangeKind.END_PROPOSE: ("endp", discord.ButtonStyle.danger),
+    ChangeKind.END_AGREE: ("enda", discord.ButtonStyle.danger),
+    ChangeKind.END_DECLINE: ("endd", discord.ButtonStyle.secondary),
 }
 NEWS = frozenset({"deal_stalled", "end_lapsed"})  # events after which the channel sees the buttons
 
@@ -46,12 +46,10 @@ def end_items(game_id: int, table: Table | None, tr: Translator) -> list[discord
         return []
     view = table.view(None)
     if view.end_pending:
-        kinds = [ChangeKind.END_AGREE, ChangeKind.END_DECLINE]
-    elif view.goes_nowhere:
-        kinds = [ChangeKind.END_PROPOSE]
-    else:
-        return []
-    return [ITEMS[kind](game_id, tr(VOTES[kind][1])) for kind in kinds]
+        return [AgreeEndButton(game_id, tr("btn_end_agree")), DeclineEndButton(game_id, tr("btn_end_decline"))]
+    if view.goes_nowhere:
+        return [ProposeEndButton(game_id, tr("btn_end_propose"))]
+    return []
 
 
 async def vote(ctx: Ctx, kind: ChangeKind, game_id: int) -> None:
@@ -77,9 +75,9 @@ class _EndButton(Guarded):
     kind: ChangeKind
 
     def _button(self, game_id: int, label: str | None) -> Button:
-        what, key, style = VOTES[self.kind]
+        what, style = VOTES[self.kind]
         self.game_id = game_id
-        return discord.ui.Button(label=label or EN[key], style=style, custom_id=custom_id(game_id, what))
+        return discord.ui.Button(label=label, style=style, custom_id=custom_id(game_id, what))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await vote(context(interaction), self.kind, self.game_id)
@@ -104,10 +102,3 @@ class DeclineEndButton(_EndButton, discord.ui.DynamicItem[Button], template=temp
 
     def __init__(self, game_id: int, label: str | None = None) -> None:
         super().__init__(self._button(game_id, label))
-
-
-ITEMS: dict[ChangeKind, type[ProposeEndButton] | type[AgreeEndButton] | type[DeclineEndButton]] = {
-    ChangeKind.END_PROPOSE: ProposeEndButton,
-    ChangeKind.END_AGREE: AgreeEndButton,
-    ChangeKind.END_DECLINE: DeclineEndButton,
-}

@@ -10,7 +10,7 @@ import pytest
 
 from rummy.scoring import DealEnd
 from rummy.table import Table
-from service.catalog import EN, FR
+from service.catalog import translator
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, MALLORY, Harness, Result, User
 from tests.cogs.test_forged import assert_stale
 from tests.e2e.gamedb import GameDb
@@ -18,7 +18,7 @@ from tests.rummy.engine_support import current
 from tests.rummy.stall_support import churn, quiet_deal, rebuilt
 
 PROPOSE, AGREE, DECLINE = "rami:1:endp", "rami:1:enda", "rami:1:endd"
-STALLED = EN["ev_deal_stalled"]
+STALLED = translator("en")("ev_deal_stalled")
 
 
 async def stored_stall(h: Harness, rebuilds: int = 2) -> Table:
@@ -58,7 +58,7 @@ async def test_both_agree_and_the_deal_ends_with_nobody_scoring(h: Harness, db_p
     agreed = await h.click(BOB, AGREE, on_ephemeral=False)
     text = public(agreed)
     assert "Bob agrees to end this deal." in text
-    assert "The deal is over: everyone at the table agreed to end it, and nobody scores." in text
+    assert "The deal is over: the players agreed to end it." in text
     assert "Deal 2:" in text and "it's your turn" in text
     table = await h.table()
     assert table.game.scores == [0, 0] and current(table.game).number == 2
@@ -98,7 +98,7 @@ async def test_with_a_computer_player_the_persons_proposal_ends_the_deal(h: Harn
     r = await h.click(ALICE, PROPOSE, on_ephemeral=False)
     text = public(r)
     assert "Alice ends this deal (the computer players always agree)." in text
-    assert "everyone at the table agreed" in text and "Deal 2:" in text
+    assert "the players agreed to end it" in text and "Deal 2:" in text
     table = await h.table()
     assert table.game.history[-1].outcome.reason is DealEnd.AGREED and table.game.scores == [0, 0]
 
@@ -139,7 +139,10 @@ async def test_forged_end_ids_are_refused_and_change_nothing(h: Harness, db_path
     assert GameDb(db_path).everything() == before
 
 
-@pytest.mark.parametrize(("user", "text"), [(MALLORY, EN["rules.not_seated"]), (CHLOE, FR["rules.end_not_dealt"])])
+@pytest.mark.parametrize(
+    ("user", "text"),
+    [(MALLORY, translator("en")("rules.not_seated")), (CHLOE, translator("fr")("rules.end_not_dealt"))],
+)
 async def test_someone_not_in_the_deal_is_refused_privately(h: Harness, user: User, text: str) -> None:
     """Mallory is not seated; Chloé is seated but was not dealt in (she left): both are told
     privately, in their language, and nothing changes."""

@@ -142,7 +142,11 @@ def test_plurals_of_0_1_and_2(lang: str) -> None:
 
 
 # Counts English pluralizes before a word French never changes ("1 fois", "2 fois").
-INVARIABLE_IN_FRENCH = {"rules-end-not-offered": {"limit"}, "rules-deal-not-stalled": {"need"}}
+INVARIABLE_IN_FRENCH = {
+    "rules-end-not-offered": {"limit"},
+    "rules-deal-not-stalled": {"need"},
+    "board-stalled-offer": {"n"},
+}
 
 
 def test_french_pluralizes_every_count_english_does() -> None:

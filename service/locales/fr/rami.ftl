@@ -197,11 +197,7 @@ board-stock-value =
        *[other] { $n } cartes
     }
 board-stalled = Cette { -donne } n'avance plus
-board-stalled-offer =
-    Le { -talon } a été reconstitué { $n ->
-        [one] { $n } fois
-       *[other] { $n } fois
-    } sans { -pose } ni ajout : chacun peut appuyer sur **{ btn-end-propose }**.
+board-stalled-offer = Le { -talon } a été reconstitué { $n } fois sans { -pose } ni ajout : chacun peut appuyer sur **{ btn-end-propose }**.
 board-stalled-vote = { $name } a proposé de l'arrêter. Doivent encore accepter : { $waiting }.
 btn-end-propose = Arrêter la { -donne }
 btn-end-agree = Accepter d'arrêter
