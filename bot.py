@@ -42,7 +42,7 @@ log = logging.getLogger("rami")
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DB = HERE / "data" / "rami.sqlite3"
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard", "cogs.settings")
 COMMANDS_HASH_KEY = "commands_hash"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -142,6 +142,7 @@ class RamiBot(RamiClient):
         """Open the database and the services, and subscribe the timers and the board to changes."""
         self.db = db = await Database.open(self.settings.db_path)
         self.service = GameService(db)
+        await self.service.settings.load()  # each server's chosen language, kept in memory
         self.leaderboards = Leaderboards(db)
         # Follow-ups, redraws and planning wait behind first responses still owed (cogs.ui.replies).
         self.replies = replies = FirstReplies()

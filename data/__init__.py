@@ -23,6 +23,8 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
 ``game_results``
     One row per seat of a finished game (rank, win, deals won, rummies, score) with the
     player's rating before and after.
+``guild_settings``
+    A server's own settings (:class:`GuildSettingsStore`): the language of its public messages.
 ``meta``
     The bot's own key-value bookkeeping (:class:`MetaStore`), e.g. the synced command hash.
 ``player_stats``
@@ -35,6 +37,7 @@ Times are aware UTC datetimes in Python and UNIX seconds in SQLite.
 from data.db import Database, SynchronousLevel
 from data.errors import ChannelBusy, DataError, GameClosed, GameNotFound, SchemaError, StaleState
 from data.games import GameStore
+from data.guilds import GuildSettingsStore
 from data.jsontext import compact_json
 from data.leaderboard import (
     ALL_PRESETS,
@@ -61,6 +64,7 @@ __all__ = [
     "GameRow",
     "GameStatus",
     "GameStore",
+    "GuildSettingsStore",
     "LeaderboardStore",
     "MetaStore",
     "Migration",

@@ -50,6 +50,7 @@ from service.model import (
     StepKind,
     TimedOut,
 )
+from service.settings import ServerSettings
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +111,7 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.tables = TableCache()
         self.hints = AdviceCache()  # advice worked out, per game version and seat
+        self.settings = ServerSettings(db)  # each server's language (load() it once at start)
 
     def now(self) -> datetime:
         return self._db.now()
@@ -144,6 +146,10 @@ class GameService:
     async def active_channels(self) -> list[int]:
         """The channels that hold an active game (lobby or in play), without loading the games."""
         return [row.channel_id for row in await self._db.games.list_active()]
+
+    async def active_games(self, guild_id: int) -> list[int]:
+        """The ids of a server's active games (lobby or in play)."""
+        return [row.id for row in await self._db.games.list_active() if row.guild_id == guild_id]
 
     async def private_view(self, channel_id: int, user_id: int, game_id: int | None = None) -> PlayerSnapshot:
         """The asking player's own view (their hand); refused to anyone not seated."""

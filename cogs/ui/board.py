@@ -94,7 +94,8 @@ class Board:
             self.refresh(game_id)
 
     def tr_for(self, guild_id: int) -> Translator:
-        return translator(self.locale_for(guild_id))
+        """The server's public language: its admins' choice (``/rami language``), else its locale."""
+        return translator(self.service.settings.public_language(guild_id, self.locale_for(guild_id)))
 
     def message(self, game: GameSnapshot, tr: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
         """The board of a game: its embed and its persistent components (none once closed)."""
@@ -193,12 +194,13 @@ class Board:
     ) -> None:
         """One public message in a channel (bot turns, timeouts, expiry). It notifies ``ping`` only
         (the person whose turn it is, mentioned in ``text``); without anyone to ping it is silent.
-        With ``game_id`` it carries the "My hand" button (and the end buttons ``table`` offers)."""
+        With ``game_id`` it carries the "My hand" button (and the end buttons ``table`` offers),
+        labelled in the public language of ``table``'s server."""
         if not text:
             return
         kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions(ping)}
         if game_id is not None:
-            kwargs["view"] = board_view(game_id, self.tr_for(0), table)
+            kwargs["view"] = board_view(game_id, self.tr_for(table.guild_id if table is not None else 0), table)
         if ping is None:
             kwargs["silent"] = True
         try:

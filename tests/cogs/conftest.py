@@ -33,6 +33,7 @@ from cogs.info import Info
 from cogs.leaderboard import Leaderboard
 from cogs.lobby import Lobby
 from cogs.play import Play
+from cogs.settings import Settings
 from cogs.timers import Timers
 from cogs.ui.board import Board
 from cogs.ui.items import ALL_ITEMS
@@ -200,6 +201,7 @@ class Harness:
         self.client.leaderboards = Leaderboards(db)
         self.cogs = [Lobby(self.client), Play(self.client), Info(self.client), Leaderboard(self.client)]
         self.lobby, self.play, self.info, self.leaderboard = self.cogs
+        self.cogs.append(Settings(self.client))
         self.interactions = itertools.count(1)
 
     # -- interactions -----------------------------------------------------------------------
@@ -210,6 +212,7 @@ class Harness:
         guild: int | None = GUILD,
         channel: int = CHANNEL,
         moderator: bool = False,
+        manager: bool = False,
         data: dict[str, Any] | None = None,
         on_ephemeral: bool = False,
         namespace: Any = None,
@@ -227,7 +230,7 @@ class Harness:
         i.channel_id = channel
         i.locale = discord.Locale(user.locale)
         i.guild_locale = discord.Locale.american_english if guild is not None else None
-        i.permissions = discord.Permissions(manage_messages=moderator)
+        i.permissions = discord.Permissions(manage_messages=moderator or manager, manage_guild=manager)
         i.app_permissions = app_permissions if app_permissions is not None else discord.Permissions.all()
         i.type = kind
         i.data = data or {}
@@ -293,7 +296,8 @@ class Harness:
     async def slash(self, user: User, path: str, *, settle: bool = True, **options: Any) -> Result:
         """Run ``/path`` as ``user``; errors go where the command tree sends them."""
         cog, cmd = self.command(path)
-        flags = {k: options.pop(k) for k in ("guild", "channel", "moderator", "app_permissions") if k in options}
+        names = ("guild", "channel", "moderator", "manager", "app_permissions")
+        flags = {k: options.pop(k) for k in names if k in options}
         i = self.interaction(user, **flags)
         i.command = cmd
         try:

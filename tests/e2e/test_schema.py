@@ -32,6 +32,7 @@ COMMANDS = {
     "hint": set(),
     "leaderboard": set(),
     "stats": set(),
+    "rami": {"language"},
 }
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 SUBCOMMAND, GROUP = 1, 2
@@ -80,6 +81,13 @@ def test_commands_and_subcommands(commands: Commands) -> None:
         found = {o["name"] for o in commands[name].get("options", []) if o["type"] in (SUBCOMMAND, GROUP)}
         assert found == subs, name
         assert commands[name].get("contexts") == [0] or commands[name].get("dm_permission") is False, name
+
+
+def test_only_managers_see_the_settings(commands: Commands) -> None:
+    """/rami (the server's settings) is offered to Manage Server only; every other command to all."""
+    manage_guild = 1 << 5
+    assert str(commands["rami"].get("default_member_permissions")) == str(manage_guild)
+    assert all(c.get("default_member_permissions") is None for n, c in commands.items() if n != "rami")
 
 
 def test_every_name_and_description(commands: Commands) -> None:

@@ -407,3 +407,20 @@ cmd-choice-discard-pile = discard pile
 cmd-choice-easy = easy
 cmd-choice-normal = normal
 cmd-choice-hard = hard
+
+## /rami language: a server's language for its public messages (admins)
+manage-guild-only = Only members with the Manage Server permission can change Rami's settings.
+language-set = Rami's public messages on this server are now in { $language ->
+        [fr] French
+       *[en] English
+    }. Private replies follow each person's own Discord language.
+language-auto = Rami's public messages on this server now follow the language the server reports to Discord (today: { $language ->
+        [fr] French
+       *[en] English
+    }). Private replies follow each person's own Discord language.
+cmd-rami = Rami's settings for this server (admins)
+cmd-rami-language = The language of the bot's public messages on this server
+cmd-rami-language-language = French, English, or auto: the language the server reports to Discord
+cmd-choice-francais = français
+cmd-choice-english = English
+cmd-choice-auto = auto (the server's own language)

@@ -449,3 +449,20 @@ cmd-choice-discard-pile = { -defausse }
 cmd-choice-easy = facile
 cmd-choice-normal = moyen
 cmd-choice-hard = difficile
+
+## /rami language : la langue des messages publics d'un serveur (administrateurs)
+manage-guild-only = Seuls les membres qui ont la permission Gérer le serveur peuvent changer les réglages de Rami.
+language-set = Les messages publics de Rami sur ce serveur sont désormais en { $language ->
+        [fr] français
+       *[en] anglais
+    }. Les réponses privées suivent la langue Discord de chacun.
+language-auto = Les messages publics de Rami sur ce serveur suivent désormais la langue que le serveur indique à Discord (aujourd'hui : { $language ->
+        [fr] français
+       *[en] anglais
+    }). Les réponses privées suivent la langue Discord de chacun.
+cmd-rami = Les réglages de Rami pour ce serveur (administrateurs)
+cmd-rami-language = La langue des messages publics du bot sur ce serveur
+cmd-rami-language-language = Français, anglais, ou auto : la langue que le serveur indique à Discord
+cmd-choice-francais = français
+cmd-choice-english = English
+cmd-choice-auto = auto (la langue du serveur)

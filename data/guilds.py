@@ -1,0 +1,50 @@
+"""A server's own settings (``guild_settings``): today the language of its public messages.
+
+API (``GuildSettingsStore(db)``)::
+
+    await store.languages() -> {guild_id: "fr", ...}     # every server that chose one
+    await store.language(guild_id) -> "fr" | None
+    await store.set_language(guild_id, "fr")            # None: back to the server's own locale
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import aiosqlite
+
+from data._clock import to_timestamp
+
+if TYPE_CHECKING:
+    from data.db import Database
+
+__all__ = ["GuildSettingsStore"]
+
+
+class GuildSettingsStore:
+    """The servers' settings, on one :class:`~data.db.Database`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def languages(self) -> dict[int, str]:
+        rows = await self._db.fetchall("SELECT guild_id, language FROM guild_settings WHERE language IS NOT NULL")
+        return {int(row[0]): str(row[1]) for row in rows}
+
+    async def language(self, guild_id: int) -> str | None:
+        row = await self._db.fetchone("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        if language == "":
+            raise ValueError("empty language")
+        now = to_timestamp(self._db.now())
+
+        async def upsert(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at",
+                (guild_id, language, now),
+            )
+
+        await self._db.write(upsert)

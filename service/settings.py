@@ -1,0 +1,52 @@
+"""The servers' settings, behind the service's door: the language of a server's public messages.
+
+A server's public messages (the board, the channel's lines, the timers' messages) are written in
+the language an admin chose with ``/rami language`` when there is one, else in the locale the
+server reports to Discord (many servers that are not "community" servers report ``en-US``).
+Replies to one person follow that person's own locale, whatever the server chose.
+
+The choices change rarely and are read at every interaction: they are loaded once
+(:meth:`ServerSettings.load`) and kept in memory; a change is written, then cached.
+"""
+
+from __future__ import annotations
+
+from data import Database, GuildSettingsStore
+from service.catalog import LANGUAGES, language
+
+AUTO = "auto"  # no choice: the server's reported locale
+
+
+class ServerSettings:
+    """Each server's chosen language, cached in memory in front of :class:`~data.GuildSettingsStore`."""
+
+    def __init__(self, db: Database) -> None:
+        self._store = GuildSettingsStore(db)
+        self._languages: dict[int, str] = {}
+
+    async def load(self) -> None:
+        """Read every server's choice (once, when the bot starts)."""
+        self._languages = {g: lang for g, lang in (await self._store.languages()).items() if lang in LANGUAGES}
+
+    def language(self, guild_id: int) -> str | None:
+        """The language the server's admins chose, or None (the server's reported locale)."""
+        return self._languages.get(guild_id)
+
+    async def set_language(self, guild_id: int, choice: str) -> str | None:
+        """Store a server's choice: a catalog language (``"fr"``, ``"en"``) or :data:`AUTO`; returns
+        the language now chosen (None for auto). Anything else is a :class:`ValueError`."""
+        if choice != AUTO and choice not in LANGUAGES:
+            raise ValueError(f"not a language: {choice!r}")
+        chosen = None if choice == AUTO else choice
+        await self._store.set_language(guild_id, chosen)
+        if chosen is None:
+            self._languages.pop(guild_id, None)
+        else:
+            self._languages[guild_id] = chosen
+        return chosen
+
+    def public_language(self, guild_id: int | None, reported: object) -> str:
+        """The language of a server's public messages: its admins' choice, else the catalog's
+        language for the locale the server reports (``reported``: a Discord locale, or None)."""
+        chosen = self._languages.get(guild_id) if guild_id is not None else None
+        return chosen if chosen is not None else language(reported)
