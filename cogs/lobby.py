@@ -9,13 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui import lobby as lobby_ui
-from cogs.ui import render
+from cogs.ui import render, words
 from cogs.ui.client import RamiClient, as_rami
-from cogs.ui.context import PRESET_CHOICES, context, paid, reply
+from cogs.ui.context import PRESET_CHOICES, context, paid, reply, user_tr
 from cogs.ui.limits import chosen, fit, quote, typed
 from rummy.rules import PRESETS
 from rummy.table import BOT_LEVELS
-from rummy.table_options import setting_choices, setting_help, setting_names
+from rummy.table_options import setting_choices, setting_names
 from service.games import Refusal
 
 LEVEL_CHOICES = [app_commands.Choice(name=app_commands.locale_str(level), value=level) for level in BOT_LEVELS]
@@ -116,13 +116,16 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         if not PLAIN_VALUE.fullmatch(value):  # the rules' refusals quote a value as typed: only a plain one
             raise Refusal("bad_value", name=rule.strip().lower(), value=quote(value))
         out = await ctx.service.configure(ctx.channel_id, ctx.who, rule, value)
-        await reply(interaction, ctx.tr("set_done", name=out.detail.name, value=out.detail.value), ephemeral=True)
+        name = out.detail.name
+        value = words.setting_value(name, words.current_value(out.table, name), ctx.tr)
+        await reply(interaction, ctx.tr("set_done", name=name, value=value), ephemeral=True)
 
     @set_rule.autocomplete("rule")
     async def rule_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         typed = current.strip().lower()
         names = [n for n in setting_names() if typed in n]
-        return [app_commands.Choice(name=f"{n}: {setting_help(n)}"[:100], value=n) for n in names[:25]]
+        tr = user_tr(interaction)
+        return [app_commands.Choice(name=f"{n}: {words.setting_help(n, tr)}"[:100], value=n) for n in names[:25]]
 
     @set_rule.autocomplete("value")
     async def rule_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

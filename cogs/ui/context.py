@@ -26,7 +26,11 @@ if TYPE_CHECKING:
     from cogs.ui.board import Board
 
 NO_MENTIONS = discord.AllowedMentions.none()  # the bot's default: text alone pings nobody
-PRESET_CHOICES = [app_commands.Choice(name=f"{r.name}: {r.title}"[:100], value=r.name) for r in PRESETS.values()]
+# "basic: Basic rummy (Bicycle)", in French through the catalog's cmd-choice-preset-<name>
+PRESET_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str(f"{r.name}: {r.title}"[:100]), value=r.name)
+    for r in PRESETS.values()
+]
 
 
 @dataclass(frozen=True)

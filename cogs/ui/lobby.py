@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui import render
+from cogs.ui import render, words
 from cogs.ui.components import Guarded, custom_id, persistent, template
 from cogs.ui.context import Ctx, context, reply
 from cogs.ui.hand import board_view
@@ -38,7 +38,7 @@ async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
 async def start(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     out = await ctx.service.start(ctx.channel_id, ctx.who, game_id)
     text = (
-        ctx.public("started", title=out.table.rules.title)
+        ctx.public("started", title=words.preset_title(out.table.rules, ctx.public))
         + "\n"
         + render.public_text(out.events, out.table, ctx.public)
         + "\n"

@@ -16,13 +16,12 @@ from datetime import datetime
 import discord
 from discord.utils import escape_markdown, escape_mentions, format_dt
 
+from cogs.ui import words
 from rummy.cards import Card, format_cards
 from rummy.deal import Event, Phase
-from rummy.describe import describe_overrides
 from rummy.errors import RummyError
 from rummy.melds import make_meld
 from rummy.table import RECENT_EVENTS, Table, TableStatus
-from rummy.table_options import OPTIONS
 from rummy.view import PlayerView
 from service.catalog import EN, Translator
 from service.hints import Advice, meld_command
@@ -182,21 +181,23 @@ def public_text(events: Iterable[Event], table: Table, tr: Translator, *, turn: 
 
 def lobby_embed(table: Table, tr: Translator, expires: datetime | None = None) -> discord.Embed:
     rules = table.rules
-    description = escape_markdown(rules.description)
+    description = escape_markdown(words.preset_description(rules, tr))
     if table.overrides:  # the preset's text: the house rules below change it
         description = tr("lobby_preset_line", preset=table.preset, text=description)
-    embed = discord.Embed(title=tr("lobby_title", title=rules.title), colour=COLOUR, description=description)
+    embed = discord.Embed(
+        title=tr("lobby_title", title=words.preset_title(rules, tr)), colour=COLOUR, description=description
+    )
     embed.add_field(name=tr("lobby_preset"), value=f"`{table.preset}`")
-    house = describe_overrides(rules, explain=False)
+    house = words.house_rules(rules, tr)
     embed.add_field(name=tr("lobby_house"), value=clip("\n".join(house) or tr("lobby_no_house")), inline=False)
     o = table.options
     embed.add_field(
         name=tr("lobby_options"),
         value=tr(
             "lobby_options_value",
-            timer=OPTIONS["turn_timer"].show(o.turn_timer) if o.turn_timer else tr("timer_off"),
-            pause=OPTIONS["bot_pause"].show(o.bot_pause),
-            hints=OPTIONS["hints"].show(o.hints),
+            timer=words.setting_value("turn_timer", o.turn_timer, tr) if o.turn_timer else tr("timer_off"),
+            pause=words.setting_value("bot_pause", o.bot_pause, tr),
+            hints=words.setting_value("hints", o.hints, tr),
         ),
         inline=False,
     )
@@ -227,13 +228,13 @@ def board_embed(
     rules = table.rules
     over = table.status is not TableStatus.PLAYING
     if not over:
-        title = tr("board_title", title=rules.title, n=spectator.deal_number)
+        title = tr("board_title", title=words.preset_title(rules, tr), n=spectator.deal_number)
     else:
         title = tr(
             {TableStatus.OVER: "board_over", TableStatus.CANCELLED: "board_cancelled"}.get(
                 table.status, "board_abandoned"
             ),
-            title=rules.title,
+            title=words.preset_title(rules, tr),
         )
     recent = event_lines(table.recent[-RECENT_EVENTS:], table, tr)  # a document of before may hold more
     embed = discord.Embed(

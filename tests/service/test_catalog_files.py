@@ -20,7 +20,8 @@ from tests.service.ftl import messages, numeric, plural_counts, reads, resource,
 VOCABULARY = {"brelan", "carre", "suite", "talon", "defausse", "rami-sec", "pose", "joker", "combinaison", "donne"}
 
 # French messages that may read as their English one: the same word in both languages.
-SAME_IN_BOTH = {"scores-total", "cmd-choice-francais", "cmd-choice-english"}  # "Total"; languages in their own
+# "Total"; the languages named in their own; a preset with a French name in both
+SAME_IN_BOTH = {"scores-total", "cmd-choice-francais", "cmd-choice-english", "preset-rami100-title"}
 
 # Words that are English, never French; what a French sentence left untranslated would show.
 ENGLISH_WORDS = re.compile(

@@ -15,9 +15,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
+from rummy.rules import KNOBS, PRESETS
 from rummy.scoring import DealEnd
+from rummy.table_options import OPTIONS
 from service.catalog import BOOK, LANGUAGES, message_id
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +33,13 @@ DYNAMIC: dict[str, set[str]] = {
     "f'why_{reason}'": {f"why_{end.value}" for end in DealEnd},
     # cogs/errors.py: a Refusal's own key, passed on; every Refusal(...) is checked below
     "error.key": set(),
+    # cogs/ui/words.py: the presets' titles and descriptions, the knobs' help, the enums' values
+    "f'preset_{rules.name}_title'": {f"preset_{name}_title" for name in PRESETS},
+    "f'preset_{rules.name}_description'": {f"preset_{name}_description" for name in PRESETS},
+    "f'knob_{name}'": {f"knob_{name}" for name in [*OPTIONS, *KNOBS]},
+    "f'value_{value.value}'": {
+        f"value_{member.value}" for knob in KNOBS.values() if issubclass(knob.kind, Enum) for member in knob.kind
+    },
 }
 
 

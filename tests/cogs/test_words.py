@@ -1,0 +1,48 @@
+"""The rules engine's names reach players in their language: presets, house rules, table options."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from service.catalog import BOOK
+from tests.cogs.conftest import ALICE, CHLOE, Harness
+
+FR = BOOK.translator("fr")
+
+
+async def test_a_french_lobby_names_its_preset_and_house_rules_in_french(h: Harness) -> None:
+    await h.slash(ALICE, "rami language", manager=True, language="fr")
+    await h.open_table(ALICE, preset="rami51", start=False, ace="low", hints="no", turn_timer="60")
+    board = h.board_message().embed
+    assert board is not None
+    assert board.title == FR("lobby_title", title="Rami 51 (rami français)")
+    text = h.board_message().text
+    assert "ace\u00a0: bas (variante\u00a0: bas ou haut)" in text
+    assert "60\u00a0s" in text and "conseils non" in text
+    for english in ("French rummy", "Two decks", "low_or_high", "60s"):
+        assert english not in text, english
+    assert not re.search(r"\b(yes|no|none|preset)\b", text)
+
+
+async def test_an_english_lobby_reads_as_before(h: Harness) -> None:
+    await h.open_table(ALICE, preset="rami51", start=False, ace="low", turn_timer="60")
+    text = h.board_message().text
+    assert "Rami 51 (French rummy)" in text and "ace: low (preset low_or_high)" in text and "60s" in text
+
+
+async def test_set_answers_with_the_value_in_the_callers_language(h: Harness) -> None:
+    await h.slash(CHLOE, "lobby create")
+    r = await h.slash(CHLOE, "lobby set", rule="hints", value="no")
+    assert r.text == FR("set_done", name="hints", value="non")
+    r = await h.slash(CHLOE, "lobby set", rule="ace", value="low_or_high")
+    assert r.text == FR("set_done", name="ace", value="bas ou haut")
+
+
+async def test_the_rule_autocomplete_explains_in_french(h: Harness) -> None:
+    await h.slash(CHLOE, "lobby create")
+    i = h.interaction(CHLOE, kind=discord.InteractionType.autocomplete)
+    choices = await h.lobby.rule_names(i, "hints")
+    assert [c.name for c in choices] == ["hints: Les joueurs peuvent demander des conseils avec /hint"]
+    assert [c.value for c in choices] == ["hints"]
