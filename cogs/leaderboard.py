@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ui import render
+from cogs.ui import render, words
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen
@@ -26,7 +26,7 @@ def _line(tr: Translator, rank: int, s: Standing) -> str:
     return tr(
         "lb_line",
         rank=rank,
-        name=render.display(s.display_name),
+        name=render.display(words.stored_bot_name(s.display_name, tr)),
         rating=shown_rating(s.rating),
         games=s.games,
         wins=s.wins,

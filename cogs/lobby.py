@@ -145,7 +145,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
             interaction,
             ctx.tr(
                 "bot_added",
-                name=render.display(out.detail.name),
+                name=render.name_of(out.table, len(out.table.players) - 1, ctx.tr),
                 n=len(out.table.players),
                 max=out.table.max_players,
             ),
@@ -156,7 +156,8 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     async def removebot(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         out = await ctx.service.remove_bot(ctx.channel_id, ctx.who)
-        await reply(interaction, ctx.tr("bot_removed", name=render.display(out.detail.name)), ephemeral=True)
+        name = render.display(words.stored_bot_name(out.detail.name, ctx.tr))
+        await reply(interaction, ctx.tr("bot_removed", name=name), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -210,7 +210,7 @@ class Timers:
         await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping, table=out.table)
 
     def _timed_out(self, out: Outcome[TimedOut], tr: Translator) -> list[str]:
-        name = render.name_of(out.table, out.seat)
+        name = render.name_of(out.table, out.seat, tr)
         if out.detail.dropped:
             head = tr("timeout_dropped", name=name, max=MAX_TIMEOUTS)
         else:

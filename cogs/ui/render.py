@@ -47,18 +47,19 @@ def clip(text: str, limit: int = FIELD_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def name_of(table: Table, seat: int | None) -> str:
+def name_of(table: Table, seat: int | None, tr: Translator) -> str:
+    """A seat's name as it goes into a message; a computer player's in the reader's language."""
     if seat is None or not 0 <= seat < len(table.players):
         return "?"
-    return display(table.players[seat].name)
+    return display(words.player_name(table, seat, tr))
 
 
-def _names(table: Table, seats: Iterable[int]) -> str:
-    return ", ".join(name_of(table, s) for s in seats)
+def _names(table: Table, seats: Iterable[int], tr: Translator) -> str:
+    return ", ".join(name_of(table, s, tr) for s in seats)
 
 
-def _points(table: Table, points: dict[str, int]) -> str:
-    return ", ".join(f"{name_of(table, int(s))} {p}" for s, p in points.items())
+def _points(table: Table, points: dict[str, int], tr: Translator) -> str:
+    return ", ".join(f"{name_of(table, int(s), tr)} {p}" for s, p in points.items())
 
 
 # -- events ---------------------------------------------------------------------------------
@@ -66,7 +67,7 @@ def _points(table: Table, points: dict[str, int]) -> str:
 
 def event_line(event: Event, table: Table, tr: Translator) -> str | None:
     """One public sentence for one event (None for events nobody needs to read)."""
-    name = name_of(table, event.seat)
+    name = name_of(table, event.seat, tr)
     kind, d = event.kind, event.detail
     if kind == "drew":
         if event.source == "discard":
@@ -84,7 +85,7 @@ def event_line(event: Event, table: Table, tr: Translator) -> str | None:
         key = "ev_stock_rebuilt_shuffled" if d.get("shuffled") else "ev_stock_rebuilt"
         return tr(key, n=d.get("cards", 0))
     if kind == "deal_started":
-        return tr("ev_deal_started", n=d.get("number", 1), dealer=name, starter=name_of(table, d.get("starter")))
+        return tr("ev_deal_started", n=d.get("number", 1), dealer=name, starter=name_of(table, d.get("starter"), tr))
     if kind == "deal_over":
         return _deal_over(event, table, tr)
     if kind.startswith("end_") or kind == "deal_stalled":
@@ -98,7 +99,9 @@ def event_line(event: Event, table: Table, tr: Translator) -> str | None:
     if kind == "game_over":
         winners = d.get("winners", [])
         return tr(
-            "ev_game_over", winners=_names(table, winners), verb=tr("won_one") if len(winners) == 1 else tr("won_many")
+            "ev_game_over",
+            winners=_names(table, winners, tr),
+            verb=tr("won_one") if len(winners) == 1 else tr("won_many"),
         )
     return None
 
@@ -124,15 +127,17 @@ def _deal_over(event: Event, table: Table, tr: Translator) -> str:
     d = event.detail
     reason = d.get("reason", "went_out")
     if reason == "went_out":
-        why = tr("why_went_out_rummy" if d.get("rummy") else "why_went_out", names=_names(table, d.get("winners", [])))
+        why = tr(
+            "why_went_out_rummy" if d.get("rummy") else "why_went_out", names=_names(table, d.get("winners", []), tr)
+        )
     else:
         why = tr(f"why_{reason}") if f"why_{reason}" in EN else reason
     line = tr("ev_deal_over", why=why)
     if d.get("points"):
-        line += " " + tr("ev_points", points=_points(table, d["points"]))
+        line += " " + tr("ev_points", points=_points(table, d["points"], tr))
         if table.game is not None:
             totals = {str(s): table.game.scores[s] for s in range(len(table.players))}
-            line += " " + tr("ev_totals", points=_points(table, totals))
+            line += " " + tr("ev_totals", points=_points(table, totals, tr))
     return line
 
 
@@ -155,7 +160,7 @@ def turn_line(table: Table, tr: Translator, mention: bool = True) -> str | None:
     uid = turn_user(table)
     if mention and uid is not None:
         return tr("turn_you", mention=f"<@{uid}>")
-    return tr("turn_next", name=name_of(table, seat))
+    return tr("turn_next", name=name_of(table, seat, tr))
 
 
 def pinged(table: Table, turn: bool = True) -> int | None:
@@ -205,7 +210,7 @@ def lobby_embed(table: Table, tr: Translator, expires: datetime | None = None) -
     for i, p in enumerate(table.players):
         mark = tr("lobby_host") if str(table.host_id) == p.id else ""
         robot = "🤖 " if p.is_bot else ""  # a computer player's name already says its level
-        seats.append(f"{i + 1}. {robot}{display(p.name)}" + (f" ({mark})" if mark else ""))
+        seats.append(f"{i + 1}. {robot}{name_of(table, i, tr)}" + (f" ({mark})" if mark else ""))
     embed.add_field(
         name=tr("lobby_seats", n=len(table.players), max=rules.max_players), value=clip("\n".join(seats)), inline=False
     )
@@ -244,7 +249,7 @@ def board_embed(
     )
     if not over and spectator.turn is not None:
         phase = tr("phase_draw") if spectator.phase is Phase.DRAW else tr("phase_play")
-        value = tr("board_turn_value", name=name_of(table, spectator.turn), phase=phase)
+        value = tr("board_turn_value", name=name_of(table, spectator.turn, tr), phase=phase)
         if deadline is not None:
             value += "\n" + tr("board_deadline", when=format_dt(deadline, "R"))
         embed.add_field(name=tr("board_turn"), value=value, inline=False)
@@ -255,13 +260,13 @@ def board_embed(
             embed.add_field(name=tr("board_stalled"), value=stall_text(spectator, table, tr), inline=False)
     if over and table.game.outcome is not None:
         lines = [
-            tr("board_standing", rank=s.rank, name=name_of(table, s.seat), score=s.score, deals=s.deals_won)
+            tr("board_standing", rank=s.rank, name=name_of(table, s.seat, tr), score=s.score, deals=s.deals_won)
             for s in table.game.outcome.standings
         ]
         embed.add_field(name=tr("board_standings"), value=clip("\n".join(lines)), inline=False)
     else:
         embed.add_field(name=tr("board_players"), value=clip(_players(spectator, table, tr)), inline=False)
-        melds = [f"{m.index + 1}. {m.meld} ({name_of(table, m.owner)})" for m in spectator.melds]
+        melds = [f"{m.index + 1}. {m.meld} ({name_of(table, m.owner, tr)})" for m in spectator.melds]
         for i, chunk in enumerate(chunks(melds) or [tr("board_no_melds")]):
             embed.add_field(name=tr("board_melds") if i == 0 else "\u200b", value=chunk, inline=False)
     return embed
@@ -294,7 +299,7 @@ def chunks(lines: list[str], limit: int = FIELD_LIMIT, most: int = MELD_FIELDS) 
 def _players(view: PlayerView, table: Table, tr: Translator) -> str:
     lines = []
     for seat in range(len(table.players)):
-        name = name_of(table, seat)
+        name = name_of(table, seat, tr)
         if table.players[seat].is_bot:
             name = "🤖 " + name
         if seat == view.dealer:
@@ -313,7 +318,7 @@ def scores_embed(table: Table, tr: Translator) -> discord.Embed:
     if game is None or not game.history:
         embed.description = tr("scores_none")
         return embed
-    names = [name_of(table, s) for s in range(len(table.players))]
+    names = [name_of(table, s, tr) for s in range(len(table.players))]
     rows = []
     for record in game.history[-20:]:
         points = " · ".join(f"{names[s]} {p}" for s, p in sorted(record.outcome.points.items()))
@@ -348,7 +353,7 @@ def hand_embed(
         if deadline is not None:
             status += "\n" + tr("board_deadline", when=format_dt(deadline, "R"))
     elif view.turn is not None:
-        status = tr("hand_wait", name=name_of(table, view.turn))
+        status = tr("hand_wait", name=name_of(table, view.turn, tr))
     else:
         status = tr("hand_over")
     embed.add_field(name="\u200b", value=status, inline=False)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from enum import Enum
 
-from rummy.rules import KNOBS, PRESETS, Rules
-from rummy.table import Table
+from rummy.rules import KNOBS, MAX_PLAYERS, PRESETS, Rules
+from rummy.table import BOT_LEVELS, Table
 from rummy.table_options import OPTIONS
-from service.catalog import EN, Translator
+from service.catalog import BOOK, EN, SOURCE_LANGUAGE, Translator
 
 SECONDS = frozenset({"turn_timer", "bot_pause"})  # the table options counted in seconds
 
@@ -71,3 +71,36 @@ def house_rules(rules: Rules, tr: Translator) -> list[str]:
         )
         for name in rules.overrides_from(base)
     ]
+
+
+def bot_name(level: str, n: int, tr: Translator) -> str:
+    """A computer player's name: "Bot (hard)", "Bot 2 (easy)" (its level, and which of that level)."""
+    key = f"level_{level}"
+    shown = tr(key) if key in EN else level
+    return tr("bot_name", level=shown) if n == 1 else tr("bot_name_nth", level=shown, n=n)
+
+
+def player_name(table: Table, seat: int, tr: Translator) -> str:
+    """A seat's name as stored, or a computer player's in ``tr``'s language: the engine names them
+    in English ("Bot 2 (easy)", :func:`rummy.lobby.add_bot`), from the level and which of that level
+    they are, which the name is read back from here."""
+    player = table.players[seat]
+    level = player.bot_level
+    if not player.is_bot or level is None:
+        return player.name
+    n = 1 + sum(1 for p in table.players[:seat] if p.is_bot and p.bot_level == level)
+    if player.name != bot_name(level, n, _ENGLISH):
+        return player.name  # not the engine's own name: shown as stored
+    return bot_name(level, n, tr)
+
+
+def stored_bot_name(name: str, tr: Translator) -> str:
+    """A computer player's stored (English) name in ``tr``'s language; any other name as it is."""
+    for level in BOT_LEVELS:
+        for n in range(1, MAX_PLAYERS + 1):
+            if name == bot_name(level, n, _ENGLISH):
+                return bot_name(level, n, tr)
+    return name
+
+
+_ENGLISH = BOOK.translator(SOURCE_LANGUAGE)

@@ -46,3 +46,19 @@ async def test_the_rule_autocomplete_explains_in_french(h: Harness) -> None:
     choices = await h.lobby.rule_names(i, "hints")
     assert [c.name for c in choices] == ["hints: Les joueurs peuvent demander des conseils avec /hint"]
     assert [c.value for c in choices] == ["hints"]
+
+
+async def test_computer_players_are_named_in_the_readers_language(h: Harness) -> None:
+    """The engine names them in English; a French reader sees "Robot (difficile)", an English one
+    "Bot (hard)", everywhere (the lobby, the replies, the board)."""
+    await h.slash(CHLOE, "lobby create")
+    added = await h.slash(CHLOE, "lobby addbot", level="hard")
+    assert added.text == FR("bot_added", name="Robot (difficile)", n=2, max=6)
+    await h.slash(CHLOE, "lobby addbot", level="hard")
+    await h.slash(ALICE, "lobby join")
+    assert "Robot 2 (difficile)" not in h.board_message().text  # the server reads English
+    assert "Bot 2 (hard)" in h.board_message().text
+    removed = await h.slash(CHLOE, "lobby removebot")
+    assert removed.text == FR("bot_removed", name="Robot 2 (difficile)")
+    await h.slash(ALICE, "rami language", manager=True, language="fr")
+    assert "🤖 Robot (difficile)" in h.board_message().text and "Bot (hard)" not in h.board_message().text

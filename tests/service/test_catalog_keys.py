@@ -20,6 +20,7 @@ from pathlib import Path
 
 from rummy.rules import KNOBS, PRESETS
 from rummy.scoring import DealEnd
+from rummy.table import BOT_LEVELS
 from rummy.table_options import OPTIONS
 from service.catalog import BOOK, LANGUAGES, message_id
 
@@ -36,6 +37,7 @@ DYNAMIC: dict[str, set[str]] = {
     # cogs/ui/words.py: the presets' titles and descriptions, the knobs' help, the enums' values
     "f'preset_{rules.name}_title'": {f"preset_{name}_title" for name in PRESETS},
     "f'preset_{rules.name}_description'": {f"preset_{name}_description" for name in PRESETS},
+    "f'level_{level}'": {f"level_{level}" for level in BOT_LEVELS},  # a computer player's name
     "f'knob_{name}'": {f"knob_{name}" for name in [*OPTIONS, *KNOBS]},
     "f'value_{value.value}'": {
         f"value_{member.value}" for knob in KNOBS.values() if issubclass(knob.kind, Enum) for member in knob.kind

@@ -503,3 +503,10 @@ knob-game-end = Game ends after N deals, at a target score, or by elimination
 knob-game-length = Deals, target score or elimination limit (see game_end)
 knob-max-players = Seats at the table
 knob-void-deal-limit = Deals in a row in which nobody scores after which a target or elimination game ends (best total wins)
+
+## Computer players: their names and levels
+bot-name = Bot ({ $level })
+bot-name-nth = Bot { $n } ({ $level })
+level-easy = easy
+level-normal = normal
+level-hard = hard

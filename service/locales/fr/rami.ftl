@@ -545,3 +545,10 @@ knob-game-end = La partie finit après N { -donne(n: "other") }, à un score à 
 knob-game-length = { -donne(n: "other", capitalization: "uppercase") }, score à atteindre ou limite d'élimination (voir game_end)
 knob-max-players = Places à la table
 knob-void-deal-limit = { -donne(n: "other", capitalization: "uppercase") } d'affilée sans points après lesquelles une partie au score ou par élimination s'arrête (le meilleur total gagne)
+
+## Les robots : leurs noms et leurs niveaux
+bot-name = Robot ({ $level })
+bot-name-nth = Robot { $n } ({ $level })
+level-easy = facile
+level-normal = moyen
+level-hard = difficile
