@@ -201,7 +201,7 @@ class Deal:
 
     def _plan(self, seat: int, action: act.Action) -> Plan:
         if self.over:
-            raise WrongPhase("This deal is over.")
+            raise WrongPhase("This deal is over.", key="deal_over")
         if seat != self.turn:
             raise NotYourTurn("It is not your turn.", key="not_your_turn")
         if isinstance(action, act.Draw):
@@ -229,7 +229,9 @@ class Deal:
             if not self.discard:
                 raise IllegalAction("The discard pile is empty: draw from the stock.", key="discard_empty")
         elif not self.can_draw_stock():
-            raise IllegalAction("The stock is empty and cannot be rebuilt: take the top discard.")
+            raise IllegalAction(
+                "The stock is empty and cannot be rebuilt: take the top discard.", key="stock_empty_take_discard"
+            )
         return source
 
     def _draw(self, seat: int, source: act.Source, rng: random.Random) -> list[Event]:

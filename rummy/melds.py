@@ -124,11 +124,19 @@ def _check_jokers(naturals: int, jokers: int, rules: Rules, shown: str) -> None:
     if jokers == 0:
         return
     if rules.jokers == 0:
-        raise InvalidMeld(f"{shown}: this game is played without jokers.")
+        raise InvalidMeld(f"{shown}: this game is played without jokers.", key="no_jokers", params={"cards": shown})
     if rules.joker_limit is JokerLimit.ONE and jokers > 1:
-        raise InvalidMeld(f"{shown} is not a meld: only one joker is allowed per meld.")
+        raise InvalidMeld(
+            f"{shown} is not a meld: only one joker is allowed per meld.",
+            key="one_joker_per_meld",
+            params={"cards": shown},
+        )
     if jokers > naturals:
-        raise InvalidMeld(f"{shown} is not a meld: a meld cannot hold more jokers than natural cards.")
+        raise InvalidMeld(
+            f"{shown} is not a meld: a meld cannot hold more jokers than natural cards.",
+            key="too_many_jokers",
+            params={"cards": shown},
+        )
 
 
 def make_meld(cards: Sequence[Card], rules: Rules) -> Meld:
@@ -142,7 +150,9 @@ def make_meld(cards: Sequence[Card], rules: Rules) -> Meld:
     jokers = [c for c in cards if c.is_joker]
     _check_jokers(len(naturals), len(jokers), rules, shown)
     if not naturals:
-        raise InvalidMeld(f"{shown} is not a meld: it needs natural cards.")
+        raise InvalidMeld(
+            f"{shown} is not a meld: it needs natural cards.", key="needs_naturals", params={"cards": shown}
+        )
     ranks = {c.rank for c in naturals}
     if len(ranks) == 1 and (
         len(naturals) > 1 or all(j.stands_for is None or j.stands_for.rank == naturals[0].rank for j in jokers)
@@ -158,14 +168,22 @@ def _make_set(naturals: list[Card], jokers: list[Card], shown: str) -> Meld:
     if len(set(suits)) != len(suits):
         raise InvalidMeld(f"{shown} is not a set: the suits must all differ.", key="set_suits", params={"cards": shown})
     if len(naturals) + len(jokers) > 4:
-        raise InvalidMeld(f"{shown} is not a set: a set has 3 or 4 cards, one of each suit.")
+        raise InvalidMeld(
+            f"{shown} is not a set: a set has 3 or 4 cards, one of each suit.", key="set_size", params={"cards": shown}
+        )
     for j in jokers:
         if j.stands_for is not None:
             if j.stands_for.rank != rank:
-                raise InvalidMeld(f"{shown} is not a set: the joker must stand for a {rank.label}.")
+                raise InvalidMeld(
+                    f"{shown} is not a set: the joker must stand for a {rank.label}.",
+                    key="set_joker_rank",
+                    params={"cards": shown, "rank": rank.label},
+                )
             if j.stands_for.suit in suits:
                 raise InvalidMeld(
-                    f"{shown} is not a set: the suits must all differ ({j.stands_for.pretty} is already there)."
+                    f"{shown} is not a set: the suits must all differ ({j.stands_for.pretty} is already there).",
+                    key="set_suit_taken",
+                    params={"cards": shown, "card": j.stands_for.pretty},
                 )
     ordered = tuple(naturals + [j.unpinned() for j in jokers])
     return Meld(MeldKind.SET, ordered, rank=rank)
@@ -232,7 +250,9 @@ def _place_run(naturals: list[Card], jokers: list[Card], rules: Rules, shown: st
     suits = {c.suit for c in every_natural}
     if len(suits) > 1:
         if len({c.rank for c in every_natural}) == 1:
-            raise InvalidMeld(f"{shown} is not a set: the suits must all differ.")
+            raise InvalidMeld(
+                f"{shown} is not a set: the suits must all differ.", key="set_suits", params={"cards": shown}
+            )
         raise InvalidMeld(
             f"{shown} is not a run: the cards of a run share one suit (and a set shares one rank).",
             key="not_run_or_set",
@@ -242,13 +262,21 @@ def _place_run(naturals: list[Card], jokers: list[Card], rules: Rules, shown: st
     assert suit is not None
     for j in jokers:
         if j.stands_for is not None and j.stands_for.suit != suit:
-            raise InvalidMeld(f"{shown} is not a run: the joker must stand for a {suit.symbol} card.")
+            raise InvalidMeld(
+                f"{shown} is not a run: the joker must stand for a {suit.symbol} card.",
+                key="run_joker_suit",
+                params={"cards": shown, "suit": suit.symbol},
+            )
     ranks_seen = [c.rank for c in every_natural]
     if len(set(ranks_seen)) != len(ranks_seen):
         raise InvalidMeld(f"{shown} is not a run: a rank appears twice.", key="run_rank_twice", params={"cards": shown})
     length = len(naturals) + len(jokers) + len(fixed)
     if length > 13:
-        raise InvalidMeld(f"{shown} is not a run: a run holds at most 13 cards (A to K, or 2 to A).")
+        raise InvalidMeld(
+            f"{shown} is not a run: a run holds at most 13 cards (A to K, or 2 to A).",
+            key="run_too_long",
+            params={"cards": shown},
+        )
     top = HIGH_ACE if rules.ace is AceRule.LOW_OR_HIGH else 13
     items: list[tuple[Card, list[int]]] = [(c, _positions(c.rank, rules)) for c in naturals]
     items += [(j, _positions(j.stands_for.rank, rules)) for j in jokers if j.stands_for is not None]
@@ -257,10 +285,20 @@ def _place_run(naturals: list[Card], jokers: list[Card], rules: Rules, shown: st
     if not starts:
         ranks = {c.rank for c in every_natural}
         if {Rank.ACE, Rank.KING, Rank.TWO} <= ranks:
-            raise InvalidMeld(f"{shown} is not a run: a run cannot go round the corner (K-A-2).")
+            raise InvalidMeld(
+                f"{shown} is not a run: a run cannot go round the corner (K-A-2).",
+                key="run_corner",
+                params={"cards": shown},
+            )
         if rules.ace is AceRule.LOW and Rank.ACE in ranks and ranks & {Rank.KING, Rank.QUEEN}:
-            raise InvalidMeld(f"{shown} is not a run: the ace is low here (A-2-3, never Q-K-A).")
-        raise InvalidMeld(f"{shown} is not a run: the cards are not in sequence.")
+            raise InvalidMeld(
+                f"{shown} is not a run: the ace is low here (A-2-3, never Q-K-A).",
+                key="ace_low",
+                params={"cards": shown},
+            )
+        raise InvalidMeld(
+            f"{shown} is not a run: the cards are not in sequence.", key="not_in_sequence", params={"cards": shown}
+        )
     start = starts[0]
     end = start + length - 1
     slots: dict[int, Card] = {}
@@ -280,7 +318,7 @@ def lay_off(meld: Meld, cards: Sequence[Card], rules: Rules) -> Meld:
     """``meld`` extended by ``cards``; raise :class:`CannotLayOff` saying why not."""
     shown = format_cards(cards)
     if not cards:
-        raise CannotLayOff("Name at least one card to lay off.")
+        raise CannotLayOff("Name at least one card to lay off.", key="lay_off_no_card")
     naturals = [c for c in meld.cards if not c.is_joker] + [c for c in cards if not c.is_joker]
     jokers = meld.jokers + sum(c.is_joker for c in cards)
     try:
@@ -325,14 +363,18 @@ def _tail(exc: Exception) -> str:
 def swap_joker(meld: Meld, card: Card, rules: Rules) -> tuple[Meld, Card]:
     """Put ``card`` in place of the joker it stands for; return the new meld and the joker."""
     if not rules.joker_swap:
-        raise CannotSwap("Joker swap is not played at this table.")
+        raise CannotSwap("Joker swap is not played at this table.", key="no_joker_swap")
     if card.is_joker:
-        raise CannotSwap("Swap a joker with the natural card it stands for, not with a joker.")
+        raise CannotSwap("Swap a joker with the natural card it stands for, not with a joker.", key="swap_with_joker")
     jokers = [i for i, c in enumerate(meld.cards) if c.is_joker]
     if not jokers:
-        raise CannotSwap(f"{meld} holds no joker.")
+        raise CannotSwap(f"{meld} holds no joker.", key="no_joker_in_meld", params={"meld": str(meld)})
     if meld.kind is MeldKind.SET and meld.naturals < 3:
-        raise CannotSwap(f"In a set the joker can only be taken when it sits with 3 natural cards ({meld}).")
+        raise CannotSwap(
+            f"In a set the joker can only be taken when it sits with 3 natural cards ({meld}).",
+            key="swap_set_naturals",
+            params={"meld": str(meld)},
+        )
     for i in jokers:
         face = meld.stands_for(i)
         if face is not None and card.face == face:
@@ -342,7 +384,11 @@ def swap_joker(meld: Meld, card: Card, rules: Rules) -> tuple[Meld, Card]:
             return Meld(meld.kind, tuple(new_cards), meld.suit, meld.start, meld.rank), joker
     wanted = [meld.stands_for(i) for i in jokers]
     names = ", ".join(f.pretty for f in wanted if f is not None) or "a card it cannot be told"
-    raise CannotSwap(f"The joker in {meld} stands for {names}, not {card.pretty}.")
+    raise CannotSwap(
+        f"The joker in {meld} stands for {names}, not {card.pretty}.",
+        key="swap_wrong_card",
+        params={"meld": str(meld), "wanted": names, "card": card.pretty},
+    )
 
 
 def find_meld_cards(hand: Iterable[Card], wanted: Sequence[Card]) -> list[Card]:

@@ -124,7 +124,9 @@ def rest_after(
     for card in used:
         remove_physical(rest, card)
     if not rest and deal.rules.final_discard_required:
-        raise IllegalAction("You must keep one card to discard: going out needs a final discard.")
+        raise IllegalAction(
+            "You must keep one card to discard: going out needs a final discard.", key="keep_final_discard"
+        )
     taken = deal.taken
     if (
         len(rest) == 1
@@ -133,7 +135,9 @@ def rest_after(
         and not _can_lay_off_last(deal, seat, taken, table_after, opens_now)
     ):
         raise IllegalAction(
-            f"You cannot keep only {taken.pretty}, the card you took from the discard pile: you could not discard it."
+            f"You cannot keep only {taken.pretty}, the card you took from the discard pile: you could not discard it.",
+            key="keep_only_taken",
+            params={"card": taken.pretty},
         )
     return rest
 
@@ -158,7 +162,7 @@ def _can_lay_off_last(deal: Deal, seat: int, card: Card, table: Sequence[Meld], 
 def plan_meld(deal: Deal, seat: int, groups: Sequence[Sequence[Card]]) -> MeldPlan:
     rules = deal.rules
     if not groups or not any(groups):
-        raise InvalidMeld("Name the cards to meld.")
+        raise InvalidMeld("Name the cards to meld.", key="meld_no_card")
     if rules.one_meld_per_turn and deal.melds_now + len(groups) > 1:
         raise InvalidMeld("Only one new meld per turn at this table (lay-offs are free).", key="one_meld_per_turn")
     physical = match_cards(deal, seat, [c for g in groups for c in g])
@@ -210,11 +214,14 @@ def plan_lay_off(deal: Deal, seat: int, cards: Sequence[Card], target: int) -> L
 
 def plan_swap(deal: Deal, seat: int, target: int, card: Card) -> SwapPlan:
     if not deal.rules.joker_swap:
-        raise CannotSwap("Joker swap is not played at this table.")
+        raise CannotSwap("Joker swap is not played at this table.", key="no_joker_swap")
     if not deal.has_opened(seat):
-        raise CannotSwap("Only a player who has made their first lay-down may take a joker from the table.")
+        raise CannotSwap(
+            "Only a player who has made their first lay-down may take a joker from the table.",
+            key="swap_before_opening",
+        )
     if deal.joker_to_play is not None and any(c is deal.joker_to_play for c in deal.hands[seat]):
-        raise CannotSwap("Play the joker you already took before taking another.")
+        raise CannotSwap("Play the joker you already took before taking another.", key="swap_one_at_a_time")
     table = table_meld(deal, target)
     (physical,) = match_cards(deal, seat, [card])
     new, joker = swap_joker(table.meld, physical, deal.rules)
@@ -232,7 +239,9 @@ def plan_discard(deal: Deal, seat: int, card: Card) -> DiscardPlan:
             params={"card": physical.pretty},
         )
     if joker_play(deal, seat) is not None:
-        raise CannotDiscard("You took a joker from the table: you must play it again this turn.")
+        raise CannotDiscard(
+            "You took a joker from the table: you must play it again this turn.", key="play_taken_joker"
+        )
     return DiscardPlan(physical)
 
 

@@ -99,6 +99,7 @@ def test_french_punctuation_has_its_no_break_spaces() -> None:
 
 
 PEOPLE = {"name", "names", "dealer", "starter", "winners", "by", "mention"}  # "{ $dealer } deals" is a verb
+PEOPLE |= {"suit"}  # "a { $suit } card": a suit's symbol, not a count
 COUNT_NOUN = re.compile(
     r"^\s(cards?|points?|melds?|seats?|turns?|deals?|games?|wins?|"
     r"cartes?|combinaisons?|places?|tours?|donnes?|parties|partie|victoires?)\b"

@@ -1,0 +1,44 @@
+"""The rules engine's refusals a player meets while melding read in French, and their English
+catalog text is the engine's own ``str()`` word for word (the catalog, not the engine, speaks)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy.cards import parse_cards
+from rummy.errors import RummyError
+from rummy.melds import lay_off, make_meld, swap_joker
+from rummy.rules import PRESETS
+from service.catalog import engine_text
+
+BASIC, RAMI51, REF = PRESETS["basic"], PRESETS["rami51"], PRESETS["ref51"]
+
+
+def refused(call: object) -> RummyError:
+    assert callable(call)
+    with pytest.raises(RummyError) as caught:
+        call()
+    return caught.value
+
+
+CASES = {
+    "no_jokers": lambda: make_meld(parse_cards("7H 8H JK"), BASIC),
+    "one_joker_per_meld": lambda: make_meld(parse_cards("7H 8H 9H JK JK"), REF),
+    "too_many_jokers": lambda: make_meld(parse_cards("7H JK JK"), RAMI51),
+    "set_size": lambda: make_meld(parse_cards("7H 7S 7D 7C JK"), RAMI51),
+    "not_in_sequence": lambda: make_meld(parse_cards("7H 9H JH"), BASIC),
+    "ace_low": lambda: make_meld(parse_cards("QH KH AH"), BASIC),
+    "run_corner": lambda: make_meld(parse_cards("KH AH 2H"), RAMI51),
+    "no_joker_swap": lambda: swap_joker(make_meld(parse_cards("7H 8H JK"), RAMI51), parse_cards("9H")[0], RAMI51),
+    "no_joker_in_meld": lambda: swap_joker(make_meld(parse_cards("7H 8H 9H"), REF), parse_cards("10H")[0], REF),
+    "lay_off_no_card": lambda: lay_off(make_meld(parse_cards("7H 8H 9H"), BASIC), [], BASIC),
+}
+
+
+@pytest.mark.parametrize("key", sorted(CASES))
+def test_a_refusal_has_its_key_and_reads_in_both_languages(key: str) -> None:
+    error = refused(CASES[key])
+    assert error.key == key
+    assert engine_text("en", error.key, error.params, english=True) == str(error)
+    french = engine_text("fr", error.key, error.params)
+    assert french is not None and french != str(error)
