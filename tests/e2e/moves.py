@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 
 from rummy import actions as act
 from rummy.cards import Card
-from service.catalog import EN, text
+from service.catalog import CATALOG, text
 from tests.fakediscord import Driver, FakeChannel, FakeUser, InteractionResult, RecordedMessage
 
-HAND_TITLE = EN["hand_title"].split("(")[0].strip()  # "Your hand"
+# "Your hand", "Votre main": a hand in any language
+HAND_TITLES = tuple(CATALOG[lang]["hand_title"].split("(")[0].strip() for lang in CATALOG)
 BUILDER_ID_ROOM = 80  # the builder's custom_id holds the picked cards: keep well under 100 characters
 
 
@@ -28,7 +29,7 @@ def card_text(cards: Sequence[Card]) -> str:
 
 def is_hand(message: RecordedMessage) -> bool:
     """Whether a message is a private hand (with its buttons)."""
-    return bool(message.embeds) and str(message.embeds[0].get("title", "")).startswith(HAND_TITLE)
+    return bool(message.embeds) and str(message.embeds[0].get("title", "")).startswith(HAND_TITLES)
 
 
 @dataclass
@@ -39,6 +40,7 @@ class Hands:
     game_id: int
     latest: dict[int, RecordedMessage] = field(default_factory=dict)
     drawn_at: dict[int, int] = field(default_factory=dict)  # user -> game version its latest hand shows
+    lang: str = "en"  # the players' language (the builder's placeholder and buttons are found by their text)
 
     def note(self, user: FakeUser, result: InteractionResult) -> None:
         """Remember the newest private hand this result showed ``user``."""
@@ -129,8 +131,8 @@ async def by_buttons(
         assert isinstance(action, act.Meld)
         results.append(await driver.click(user, hand, hands.on(hand, "mb")))
         for meld in action.melds:
-            results.append(await driver.select(user, hand, EN["ph_meld_cards"], [c.token for c in meld]))
-        results.append(await driver.click(user, hand, text("en", "btn_lay_down", n=len(action.melds))))
+            results.append(await driver.select(user, hand, text(hands.lang, "ph_meld_cards"), [c.token for c in meld]))
+        results.append(await driver.click(user, hand, text(hands.lang, "btn_lay_down", n=len(action.melds))))
     for result in results:
         hands.note(user, result)
     return results

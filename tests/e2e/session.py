@@ -14,17 +14,25 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cogs.ui.words import stored_bot_name
 from rummy import actions as act
 from rummy.ai import choose_action
 from rummy.table import TableStatus
 from rummy.view import view_for
-from service.catalog import EN, text
+from service.catalog import Translator, translator
 from tests.e2e.gamedb import ACTIVE, GameDb, Snapshot
 from tests.e2e.moves import Hands, by_buttons, by_slash, component_id
 from tests.fakediscord import Driver, FakeChannel, FakeUser, InteractionResult, RecordedMessage
 
 STYLES = ("slash", "buttons", "mixed")
-GAME_OVER = EN["ev_game_over"].split(".")[0]  # "The game is over"
+CUT = "\x00"  # where a sentence's variable part starts (see lead)
+
+
+def lead(tr: Translator, key: str, **params: str) -> str:
+    """The fixed start of a sentence, up to its first variable given as :data:`CUT`."""
+    return tr(key, **params).split(CUT)[0]
+
+
 LOOK_EVERY = 10  # in the mixed style, everyone looks around every that many moves
 
 
@@ -41,6 +49,7 @@ class TableSession:
         style: str = "slash",
         seed: int = 0,
         wait: float = 20.0,
+        lang: str = "en",
     ) -> None:
         if style not in STYLES:
             raise ValueError(f"style is one of {STYLES}")
@@ -56,6 +65,8 @@ class TableSession:
         self.board: RecordedMessage | None = None
         self.hands: Hands | None = None
         self.moves = 0
+        self.lang = lang  # the people's and the server's language
+        self.tr = translator(lang)
 
     # -- reading -----------------------------------------------------------------------------
     def read(self) -> Snapshot:
@@ -116,19 +127,19 @@ class TableSession:
         snap = self.db.active(ch.id)
         assert snap is not None and snap.status == "lobby" and snap.table.preset == preset
         self.game_id = snap.id
-        self.hands = Hands(d, self.game_id)
+        self.hands = Hands(d, self.game_id, lang=self.lang)
         for name, value in settings.items():
             done = await d.slash(host, ch, "lobby set", rule=name, value=value)
-            assert done.ephemeral and done.text.startswith(f"{name} is now"), done.text
+            assert done.ephemeral and done.text.startswith(lead(self.tr, "set_done", name=name, value=CUT)), done.text
         for level in bots:
             added = await d.slash(host, ch, "lobby addbot", level=level)
-            assert added.ephemeral and level in added.text, added.text
+            assert added.ephemeral and self.tr(f"level_{level}") in added.text, added.text
         for i, user in enumerate(self.people[1:]):
             if i % 2 == 0:
                 joined = await d.click(user, self.board, component_id(self.board, f"rami:{self.game_id}:join"))
             else:
                 joined = await d.slash(user, ch, "lobby join")
-            assert joined.ephemeral and "joined" in joined.text, joined.text
+            assert joined.ephemeral and lead(self.tr, "joined", n=CUT, max=CUT) in joined.text, joined.text
         table = self.read().table
         assert len(table.players) == len(self.people) + len(bots)
         assert sum(p.is_bot for p in table.players) == len(bots)
@@ -137,7 +148,7 @@ class TableSession:
         """Start with the Start button; the board becomes the game with its "My hand" button."""
         assert self.board is not None
         started = await self.driver.click(self.host, self.board, component_id(self.board, f"rami:{self.game_id}:start"))
-        assert not started.ephemeral and EN["started"].split(":")[0] in started.text, started.text
+        assert not started.ephemeral and lead(self.tr, "started", title=CUT) in started.text, started.text
         await self.board_shows(f"rami:{self.game_id}:hand")
         snap = self.read()
         assert snap.status in ("playing", "finished")
@@ -227,18 +238,23 @@ class TableSession:
         by_seat = {s.seat: s for s in game.outcome.standings}
         for row in results:
             assert row["rank"] == by_seat[row["seat"]].rank and row["final_score"] == game.scores[row["seat"]]
-        public = self.driver.public_messages(self.channel)
-        assert any(GAME_OVER in m.text for m in public), "no public 'game over' message"
+        game_over = self.tr("ev_game_over", winners="", verb="").split(".")[0]  # "The game is over"
+        await self.driver.state.wait_until(  # a computer player's last move is told after its commit
+            lambda: any(game_over in m.text for m in self.driver.public_messages(self.channel)),
+            self.wait,
+            "the public 'game over' message",
+        )
         sheet = await self.driver.slash(self.host, self.channel, "scores")  # the last game, after its end
-        total = next((line for line in sheet.text.splitlines() if EN["scores_total"] in line), "")
+        total = next((line for line in sheet.text.splitlines() if self.tr("scores_total") in line), "")
         assert sheet.ephemeral and total, sheet.text
         for seat, player in enumerate(table.players):  # names here have no markdown to escape
-            assert f"{player.name} {game.scores[seat]}" in total, (player.name, total)
-        board = await self.board_shows(EN["board_standings"])
+            name = stored_bot_name(player.name, self.tr)  # a computer player's, in the reader's language
+            assert f"{name} {game.scores[seat]}" in total, (name, total)
+        board = await self.board_shows(self.tr("board_standings"))
         for standing in game.outcome.standings:
-            name = table.players[standing.seat].name
-            line = text(
-                "en", "board_standing", rank=standing.rank, name=name, score=standing.score, deals=standing.deals_won
+            name = stored_bot_name(table.players[standing.seat].name, self.tr)
+            line = self.tr(
+                "board_standing", rank=standing.rank, name=name, score=standing.score, deals=standing.deals_won
             )
             assert line in board.text, (line, board.text)
         return final

@@ -1,0 +1,83 @@
+"""A whole French game through the fake Discord: two French players and two computer players on a
+server that reports en-US, where an admin chose French with ``/rami language``. No reply, public
+message, embed, button label or placeholder any of them sees holds an English sentence."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.e2e.conftest import World
+from tests.e2e.secrecy import assert_no_leak
+from tests.e2e.session import TableSession
+from tests.fakediscord import BotProcess
+from tests.fakediscord.models import RecordedMessage
+
+SHORT = {"bot_pause": "0", "turn_timer": "0", "game_end": "deals", "game_length": "1", "refill_limit": "0"}
+# Common English words a French table must never read (card names and symbols aside).
+ENGLISH = re.compile(
+    r"\b(the|your|you|is|are|and|of|with|this|not|from|turn|draw|discard|deal|deals|player|players|"
+    r"cards?|melds?|stock|hand|wins?|seats?|none|here|button|points this|my hand|lay down|refresh)\b",
+    re.IGNORECASE,
+)
+CODE = re.compile(r"`[^`]*`|/\w+( \w+)?|<[^>]*>|rami:\S+")  # commands, code spans, mentions, ids
+
+
+def strings(node: Any) -> list[str]:
+    """Every text a person reads in a message's payload: content, embeds, labels, placeholders."""
+    if isinstance(node, dict):
+        found = []
+        for key, value in node.items():
+            if key in {
+                "content",
+                "title",
+                "description",
+                "name",
+                "value",
+                "text",
+                "label",
+                "placeholder",
+            } and isinstance(value, str):
+                found.append(value)
+            if key not in {"custom_id", "url", "value"} or isinstance(value, (dict, list)):
+                found += strings(value)
+        return found
+    if isinstance(node, list):
+        return [s for item in node for s in strings(item)]
+    return []
+
+
+def read_texts(message: RecordedMessage) -> list[str]:
+    payloads = [{"content": message.content, "embeds": message.embeds, "components": message.components}]
+    return [s for p in [*payloads, *message.revisions] for s in strings(p)]
+
+
+async def test_a_whole_game_in_french(world: World, rami: BotProcess) -> None:
+    d = world.driver
+    french = [world.alice, world.bob]
+    for user in french:
+        user.locale = "fr"
+    d.member(world.guild, world.alice, admin=True)  # Manage Server
+    chosen = await d.slash(world.alice, world.channel, "rami language", language="fr")
+    assert chosen.ephemeral and "français" in chosen.text, chosen.text
+
+    session = TableSession(d, world.db, world.channel, french, style="buttons", seed=21, lang="fr")
+    await session.open("basic", SHORT, ("easy", "hard"))
+    await session.start()
+    await session.play_to_end()
+    await session.check_final_scores()
+    assert session.moves > 0
+    assert_no_leak(d, world.db, session.game_id, session.snapshots)
+
+    seen = [
+        m
+        for m in d.state.messages.values()
+        if m.channel_id == world.channel.id and m.ephemeral_to in (None, *(u.id for u in french))
+    ]
+    assert len(seen) > 10
+    english = sorted({text for m in seen for text in read_texts(m) if ENGLISH.search(CODE.sub("", text))})
+    assert not english, "\n".join(english[:40])
+    texts = {text for m in seen for text in read_texts(m)}
+    assert any("Votre main" in t for t in texts) and any("Robot (difficile)" in t for t in texts)
+    assert any(t == "Ma main" for t in texts), "the My hand button, in French"
+    assert ENGLISH.search("Deal 2: ana deals, bea plays first.")  # what the check would catch
