@@ -134,7 +134,7 @@ class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs"
         try:  # a bad group is refused at once (privately): the builder keeps the good ones
             make_meld(group, view.rules)
         except RummyError as exc:
-            raise Refusal("builder_refused", cards=format_cards(group), why=str(exc).split(": ", 1)[-1]) from None
+            raise Refusal("builder_refused", cards=format_cards(group), why=render.rules_reason(exc, ctx.tr)) from None
         pending = [*self.pending, group]
         encoded = encode_groups(pending)
         if len(custom_id(self.game_id, "mbs", "")) + len(encoded) > 100:

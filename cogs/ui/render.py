@@ -8,6 +8,7 @@ and from ``table.view(None)`` (the spectator's view), which holds no hand at all
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import Iterable
@@ -23,7 +24,7 @@ from rummy.errors import RummyError
 from rummy.melds import make_meld
 from rummy.table import RECENT_EVENTS, Table, TableStatus
 from rummy.view import PlayerView
-from service.catalog import EN, Translator
+from service.catalog import EN, CatalogError, Translator
 from service.hints import Advice, meld_command
 
 COLOUR = discord.Colour.dark_green()
@@ -378,12 +379,22 @@ def hand_embed(
     return embed
 
 
+def rules_reason(exc: RummyError, tr: Translator) -> str:
+    """Why the rules refused some cards, in ``tr``'s language, without the cards it starts with
+    ("7♥ 9♥ J♥ is not a run: the cards are not in sequence." gives "the cards are not in sequence.")."""
+    text = str(exc)
+    if exc.key is not None and f"rules.{exc.key}" in EN:
+        with contextlib.suppress(CatalogError):  # params that do not fit: the engine's own sentence
+            text = tr(f"rules.{exc.key}", **exc.params)
+    return text.split(": ", 1)[-1]
+
+
 def group_line(cards: list[Card], view: PlayerView, tr: Translator) -> str:
     """A meld being built, with the rules' verdict on it (for the meld builder)."""
     try:
         meld = make_meld(cards, view.rules)
     except RummyError as exc:
-        return f"{format_cards(cards)}: {tr('builder_bad', why=str(exc).split(': ', 1)[-1])}"
+        return f"{format_cards(cards)}: {tr('builder_bad', why=rules_reason(exc, tr))}"
     return f"{meld} ({meld.points(view.rules)})"
 
 

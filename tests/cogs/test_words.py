@@ -5,7 +5,13 @@ from __future__ import annotations
 import re
 
 import discord
+import pytest
 
+from cogs.ui import render
+from rummy.cards import parse_cards
+from rummy.errors import RummyError
+from rummy.melds import make_meld
+from rummy.rules import PRESETS
 from service.catalog import BOOK
 from tests.cogs.conftest import ALICE, CHLOE, Harness
 
@@ -62,3 +68,12 @@ async def test_computer_players_are_named_in_the_readers_language(h: Harness) ->
     assert removed.text == FR("bot_removed", name="Robot 2 (difficile)")
     await h.slash(ALICE, "rami language", manager=True, language="fr")
     assert "🤖 Robot (difficile)" in h.board_message().text and "Bot (hard)" not in h.board_message().text
+
+
+def test_the_meld_builder_gives_the_rules_reason_in_french() -> None:
+    """The builder shows why a group is not a meld after its cards: in French for a French player,
+    as the engine says it for an English one."""
+    with pytest.raises(RummyError) as caught:
+        make_meld(parse_cards("7H 9H JH"), PRESETS["basic"])
+    assert render.rules_reason(caught.value, FR) == "les cartes ne se suivent pas."
+    assert render.rules_reason(caught.value, BOOK.translator("en")) == "the cards are not in sequence."

@@ -34,6 +34,8 @@ DYNAMIC: dict[str, set[str]] = {
     "f'why_{reason}'": {f"why_{end.value}" for end in DealEnd},
     # cogs/errors.py: a Refusal's own key, passed on; every Refusal(...) is checked below
     "error.key": set(),
+    # cogs/ui/render.py: a rules engine refusal's own key (rummy/'s keys are checked below)
+    "f'rules.{exc.key}'": set(),
     # cogs/ui/words.py: the presets' titles and descriptions, the knobs' help, the enums' values
     "f'preset_{rules.name}_title'": {f"preset_{name}_title" for name in PRESETS},
     "f'preset_{rules.name}_description'": {f"preset_{name}_description" for name in PRESETS},
