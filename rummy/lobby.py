@@ -52,7 +52,7 @@ def _lobby(table: Table) -> None:
     if table.status is TableStatus.PLAYING:
         raise LobbyError("The game has already started.", key="already_started")
     if table.status is not TableStatus.LOBBY:
-        raise LobbyError("This table is closed.")
+        raise LobbyError("This table is closed.", key="table_closed")
 
 
 def _host(table: Table, user_id: int, moderator: bool = False, what: str = "do that") -> None:
@@ -82,7 +82,7 @@ def leave(table: Table, user_id: int) -> list[Event]:
         return table.drop(seat)
     _lobby(table)
     if user_id == table.host_id:
-        raise LobbyError("You are the host: start the game, or cancel the table with /lobby cancel.")
+        raise LobbyError("You are the host: start the game, or cancel the table with /lobby cancel.", key="host_leaves")
     del table.players[seat]
     return []
 
@@ -91,12 +91,12 @@ def kick(table: Table, by: int, user_id: int, moderator: bool = False) -> list[E
     """Remove a person (host or moderator only): from the lobby, or dropped from the game."""
     _host(table, by, moderator, "kick players")
     if table.status not in (TableStatus.LOBBY, TableStatus.PLAYING):
-        raise LobbyError("This table is closed.")
+        raise LobbyError("This table is closed.", key="table_closed")
     if user_id == table.host_id and table.status is TableStatus.LOBBY:
-        raise LobbyError("The host cannot be kicked: cancel the table instead.")
+        raise LobbyError("The host cannot be kicked: cancel the table instead.", key="kick_host")
     seat = table.seat_of(user_id)
     if seat is None:
-        raise NotSeated("That member is not playing at this table.")
+        raise NotSeated("That member is not playing at this table.", key="member_not_seated")
     if table.status is TableStatus.PLAYING:
         return table.drop(seat)
     del table.players[seat]
@@ -124,7 +124,7 @@ def remove_bot(table: Table, by: int) -> Player:
     for seat in range(len(table.players) - 1, -1, -1):
         if table.players[seat].is_bot:
             return table.players.pop(seat)
-    raise LobbyError("There is no computer player at this table.")
+    raise LobbyError("There is no computer player at this table.", key="no_computer_player")
 
 
 def set_rule(table: Table, by: int, name: str, value: str) -> str:
@@ -147,7 +147,9 @@ def set_rule(table: Table, by: int, name: str, value: str) -> str:
         overrides[key] = dumped
     rules = base.with_overrides(**overrides)
     if len(table.players) > rules.max_players:
-        raise LobbyError(f"{len(table.players)} players are already seated.")
+        raise LobbyError(
+            f"{len(table.players)} players are already seated.", key="too_many_seated", params={"n": len(table.players)}
+        )
     table.overrides = overrides
     return knob.show(getattr(rules, key))
 
@@ -157,7 +159,11 @@ def start(table: Table, by: int) -> list[Event]:
     _host(table, by, what="start the game")
     _lobby(table)
     if len(table.players) < MIN_PLAYERS:
-        raise LobbyError(f"You need at least {MIN_PLAYERS} players to start: invite someone or add a computer player.")
+        raise LobbyError(
+            f"You need at least {MIN_PLAYERS} players to start: invite someone or add a computer player.",
+            key="not_enough_players",
+            params={"n": MIN_PLAYERS},
+        )
     rules = table.rules
     try:
         rules.validate(len(table.players))
@@ -173,7 +179,7 @@ def cancel(table: Table, by: int, moderator: bool = False) -> None:
     """Cancel the lobby or the game in play (host or moderator). Never counts on a leaderboard."""
     _host(table, by, moderator, "cancel the table")
     if not table.status.active:
-        raise LobbyError("This table is closed.")
+        raise LobbyError("This table is closed.", key="table_closed")
     table.status = TableStatus.CANCELLED
 
 

@@ -184,7 +184,7 @@ class Table:
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` (None: a spectator) may see, the standing proposal to end the deal included."""
         if self.game is None:
-            raise LobbyError("The game has not started yet.")
+            raise LobbyError("The game has not started yet.", key="not_started_yet")
         return view_for(self.game, seat, stall.live(self))
 
     def leaderboard_id(self, seat: int) -> int:
@@ -236,9 +236,9 @@ class Table:
         """Apply a player's action. ``auto`` marks a move the bot made for a timed-out player
         (it does not reset their timeout count)."""
         if self.status is not TableStatus.PLAYING or self.game is None:
-            raise LobbyError(
-                "The game has not started yet." if self.status is TableStatus.LOBBY else "This game is over."
-            )
+            if self.status is TableStatus.LOBBY:
+                raise LobbyError("The game has not started yet.", key="not_started_yet")
+            raise LobbyError("This game is over.", key="game_over")
         turn = self.turn
         if turn is not None and seat != turn and seat in self.active_seats:
             raise NotYourTurn(
@@ -267,7 +267,7 @@ class Table:
         """Finish ``seat``'s turn with ``safe_play`` (e.g. :func:`rummy.ai.safe_action`: draw, least
         harmful discard), asked for one action at a time from the player's own view only."""
         if self.game is None:
-            raise LobbyError("The game has not started yet.")
+            raise LobbyError("The game has not started yet.", key="not_started_yet")
         key = self.turn_key
         events: list[Event] = []
         for _ in range(MAX_AUTO_ACTIONS):
@@ -292,9 +292,13 @@ class Table:
 
     def drop(self, seat: int) -> list[Event]:
         if self.game is None or self.status is not TableStatus.PLAYING:
-            raise LobbyError("The game has not started yet.")
+            raise LobbyError("The game has not started yet.", key="not_started_yet")
         if seat not in self.active_seats:
-            raise LobbyError(f"{self.players[seat].name} has already left the game.")
+            raise LobbyError(
+                f"{self.players[seat].name} has already left the game.",
+                key="already_left",
+                params={"name": self.players[seat].name},
+            )
         events = self.game.drop(seat)
         if self.user_id(seat) == self.host_id:
             events += self._pass_host(seat)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from rummy import lobby
 from rummy.cards import parse_cards
 from rummy.errors import RummyError
 from rummy.melds import lay_off, make_meld, swap_joker
 from rummy.rules import PRESETS
+from rummy.table import Table
 from service.catalog import engine_text
 
 BASIC, RAMI51, REF = PRESETS["basic"], PRESETS["rami51"], PRESETS["ref51"]
@@ -42,3 +44,19 @@ def test_a_refusal_has_its_key_and_reads_in_both_languages(key: str) -> None:
     assert engine_text("en", error.key, error.params, english=True) == str(error)
     french = engine_text("fr", error.key, error.params)
     assert french is not None and french != str(error)
+
+
+def test_the_lobby_s_refusals_read_in_french() -> None:
+    table = Table.new(1, 2, 1, "Ana", "basic", seed=7)
+    cases = {
+        "not_enough_players": lambda: lobby.start(table, 1),
+        "no_computer_player": lambda: lobby.remove_bot(table, 1),
+        "host_leaves": lambda: lobby.leave(table, 1),
+        "not_started_yet": lambda: table.view(0),
+    }
+    for key, call in cases.items():
+        error = refused(call)
+        assert error.key == key
+        assert engine_text("en", error.key, error.params, english=True) == str(error)
+        french = engine_text("fr", error.key, error.params)
+        assert french is not None and french != str(error), key

@@ -538,3 +538,20 @@ rules-swap-one-at-a-time = Play the joker you already took before taking another
 rules-play-taken-joker = You took a joker from the table: you must play it again this turn.
 rules-deal-over = This deal is over.
 rules-stock-empty-take-discard = The stock is empty and cannot be rebuilt: take the top discard.
+
+## Refusals of the lobby and the table (rummy/lobby.py, table.py)
+rules-table-closed = This table is closed.
+rules-host-leaves = You are the host: start the game, or cancel the table with /lobby cancel.
+rules-kick-host = The host cannot be kicked: cancel the table instead.
+rules-member-not-seated = That member is not playing at this table.
+rules-no-computer-player = There is no computer player at this table.
+rules-too-many-seated = { $n ->
+        [one] { $n } player is
+       *[other] { $n } players are
+    } already seated.
+rules-not-enough-players = You need at least { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    } to start: invite someone or add a computer player.
+rules-not-started-yet = The game has not started yet.
+rules-already-left = { $name } has already left the game.

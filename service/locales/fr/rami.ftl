@@ -580,3 +580,20 @@ rules-swap-one-at-a-time = Jouez le { -joker } déjà pris avant d'en prendre un
 rules-play-taken-joker = Vous avez pris un { -joker } sur la table : rejouez-le pendant ce tour.
 rules-deal-over = Cette { -donne } est finie.
 rules-stock-empty-take-discard = Le { -talon } est vide et ne peut pas être refait : prenez la carte de la { -defausse }.
+
+## Refus du salon d'attente et de la table (rummy/lobby.py, table.py)
+rules-table-closed = Cette table est fermée.
+rules-host-leaves = Vous êtes l'hôte : lancez la partie, ou annulez la table avec /lobby cancel.
+rules-kick-host = L'hôte ne peut pas être exclu : annulez plutôt la table.
+rules-member-not-seated = Ce membre ne joue pas à cette table.
+rules-no-computer-player = Il n'y a pas de robot à cette table.
+rules-too-many-seated = { $n ->
+       *[one] { $n } joueur est déjà assis.
+        [other] { $n } joueurs sont déjà assis.
+    }
+rules-not-enough-players = Il faut au moins { $n ->
+       *[one] { $n } joueur
+        [other] { $n } joueurs
+    } pour commencer : invitez quelqu'un ou installez un robot.
+rules-not-started-yet = La partie n'a pas encore commencé.
+rules-already-left = { $name } a déjà quitté la partie.
