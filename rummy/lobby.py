@@ -168,7 +168,7 @@ def start(table: Table, by: int) -> list[Event]:
     try:
         rules.validate(len(table.players))
     except BadRules as exc:
-        raise LobbyError(str(exc)) from None
+        raise LobbyError(str(exc), key=exc.key, params=exc.params) from None
     table.game, events = Game.new(rules, list(table.players), table.seed)
     table.status = TableStatus.PLAYING
     table.memories = {s: {} for s, p in enumerate(table.players) if p.is_bot}

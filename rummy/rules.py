@@ -254,27 +254,47 @@ class Knob:
                 return True
             if text in {"no", "n", "false", "off", "0", "non"}:
                 return False
-            raise BadRules(f"{self.name} takes yes or no, not {raw!r}.")
+            raise BadRules(
+                f"{self.name} takes yes or no, not {raw!r}.",
+                key="takes_yes_no",
+                params={"rule": self.name, "value": repr(raw)},
+            )
         if issubclass(self.kind, Enum):
             if isinstance(raw, self.kind):
                 return raw
             for member in self.kind:
                 if str(raw).strip().lower() in {member.value, member.name.lower()}:
                     return member
-            raise BadRules(f"{self.name} takes one of {', '.join(self.choices)}, not {raw!r}.")
+            raise BadRules(
+                f"{self.name} takes one of {', '.join(self.choices)}, not {raw!r}.",
+                key="takes_one_of",
+                params={"rule": self.name, "choices": ", ".join(self.choices), "value": repr(raw)},
+            )
         # int
         if raw is None or (self.optional and str(raw).strip().lower() in {"none", "no", "off"}):
             if self.optional:
                 return None
-            raise BadRules(f"{self.name} needs a number.")
+            raise BadRules(f"{self.name} needs a number.", key="needs_number", params={"rule": self.name})
         try:
             value = int(str(raw).strip())
         except ValueError:
-            raise BadRules(f"{self.name} needs a whole number, not {raw!r}.") from None
+            raise BadRules(
+                f"{self.name} needs a whole number, not {raw!r}.",
+                key="needs_whole_number",
+                params={"rule": self.name, "value": repr(raw)},
+            ) from None
         if self.minimum is not None and value < self.minimum:
-            raise BadRules(f"{self.name} must be at least {self.minimum}.")
+            raise BadRules(
+                f"{self.name} must be at least {self.minimum}.",
+                key="at_least",
+                params={"rule": self.name, "min": self.minimum},
+            )
         if self.maximum is not None and value > self.maximum:
-            raise BadRules(f"{self.name} must be at most {self.maximum}.")
+            raise BadRules(
+                f"{self.name} must be at most {self.maximum}.",
+                key="at_most",
+                params={"rule": self.name, "max": self.maximum},
+            )
         return value
 
     def dump(self, value: Any) -> Any:

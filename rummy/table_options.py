@@ -28,14 +28,20 @@ def _parse_yes_no(name: str, raw: str) -> bool:
         return True
     if text in {"no", "n", "false", "off", "0", "non"}:
         return False
-    raise BadSetting(f"{name} takes yes or no, not {raw!r}.")
+    raise BadSetting(
+        f"{name} takes yes or no, not {raw!r}.", key="takes_yes_no", params={"rule": name, "value": repr(raw)}
+    )
 
 
 def _parse_number(name: str, raw: str, low: float, high: float, whole: bool) -> float:
     try:
         value = float(raw.strip().rstrip("s"))
     except ValueError:
-        raise BadSetting(f"{name} needs a number of seconds, not {raw!r}.") from None
+        raise BadSetting(
+            f"{name} needs a number of seconds, not {raw!r}.",
+            key="needs_seconds",
+            params={"rule": name, "value": repr(raw)},
+        ) from None
     if not math.isfinite(value) or not low <= value <= high or (whole and value != int(value)):
         kind = "a whole number of seconds" if whole else "a number of seconds"
         raise BadSetting(f"{name} takes {kind} from {low:g} to {high:g}.")
@@ -49,7 +55,11 @@ def _parse_turn_timer(raw: str) -> int:
     except BadSetting:
         value = -1
     if value != 0 and not MIN_TURN_TIMER <= value <= MAX_TURN_TIMER:
-        raise BadSetting(f"turn_timer takes 0 (off) or {MIN_TURN_TIMER} to {MAX_TURN_TIMER} seconds, not {raw!r}.")
+        raise BadSetting(
+            f"turn_timer takes 0 (off) or {MIN_TURN_TIMER} to {MAX_TURN_TIMER} seconds, not {raw!r}.",
+            key="turn_timer_range",
+            params={"min": str(MIN_TURN_TIMER), "max": str(MAX_TURN_TIMER), "value": repr(raw)},  # 3600, not 3,600
+        )
     return int(value)
 
 

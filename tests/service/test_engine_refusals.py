@@ -9,8 +9,9 @@ from rummy import lobby
 from rummy.cards import parse_cards
 from rummy.errors import RummyError
 from rummy.melds import lay_off, make_meld, swap_joker
-from rummy.rules import PRESETS
+from rummy.rules import KNOBS, PRESETS
 from rummy.table import Table
+from rummy.table_options import OPTIONS
 from service.catalog import engine_text
 
 BASIC, RAMI51, REF = PRESETS["basic"], PRESETS["rami51"], PRESETS["ref51"]
@@ -53,6 +54,24 @@ def test_the_lobby_s_refusals_read_in_french() -> None:
         "no_computer_player": lambda: lobby.remove_bot(table, 1),
         "host_leaves": lambda: lobby.leave(table, 1),
         "not_started_yet": lambda: table.view(0),
+    }
+    for key, call in cases.items():
+        error = refused(call)
+        assert error.key == key
+        assert engine_text("en", error.key, error.params, english=True) == str(error)
+        french = engine_text("fr", error.key, error.params)
+        assert french is not None and french != str(error), key
+
+
+def test_lobby_set_s_refusals_read_in_french() -> None:
+    cases = {
+        "takes_yes_no": lambda: KNOBS["joker_swap"].coerce("maybe"),
+        "takes_one_of": lambda: KNOBS["ace"].coerce("middle"),
+        "needs_whole_number": lambda: KNOBS["opening"].coerce("lots"),
+        "at_least": lambda: KNOBS["max_players"].coerce("1"),
+        "at_most": lambda: KNOBS["max_players"].coerce("9"),
+        "needs_seconds": lambda: OPTIONS["bot_pause"].parse("soon"),
+        "turn_timer_range": lambda: OPTIONS["turn_timer"].parse("5"),
     }
     for key, call in cases.items():
         error = refused(call)

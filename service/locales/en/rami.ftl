@@ -555,3 +555,13 @@ rules-not-enough-players = You need at least { $n ->
     } to start: invite someone or add a computer player.
 rules-not-started-yet = The game has not started yet.
 rules-already-left = { $name } has already left the game.
+
+## Refusals of /lobby set (rummy/rules.py, table_options.py)
+rules-takes-yes-no = { $rule } takes yes or no, not { $value }.
+rules-takes-one-of = { $rule } takes one of { $choices }, not { $value }.
+rules-needs-number = { $rule } needs a number.
+rules-needs-whole-number = { $rule } needs a whole number, not { $value }.
+rules-at-least = { $rule } must be at least { $min }.
+rules-at-most = { $rule } must be at most { $max }.
+rules-needs-seconds = { $rule } needs a number of seconds, not { $value }.
+rules-turn-timer-range = turn_timer takes 0 (off) or { $min } to { $max } seconds, not { $value }.

@@ -597,3 +597,13 @@ rules-not-enough-players = Il faut au moins { $n ->
     } pour commencer : invitez quelqu'un ou installez un robot.
 rules-not-started-yet = La partie n'a pas encore commencé.
 rules-already-left = { $name } a déjà quitté la partie.
+
+## Refus de /lobby set (rummy/rules.py, table_options.py)
+rules-takes-yes-no = { $rule } prend yes ou no (oui ou non), pas { $value }.
+rules-takes-one-of = { $rule } prend l'une des valeurs { $choices }, pas { $value }.
+rules-needs-number = { $rule } demande un nombre.
+rules-needs-whole-number = { $rule } demande un nombre entier, pas { $value }.
+rules-at-least = { $rule } doit valoir au moins { $min }.
+rules-at-most = { $rule } doit valoir au plus { $max }.
+rules-needs-seconds = { $rule } demande un nombre de secondes, pas { $value }.
+rules-turn-timer-range = turn_timer prend 0 (désactivé) ou de { $min } à { $max } secondes, pas { $value }.
