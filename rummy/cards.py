@@ -101,7 +101,7 @@ class Face:
     def parse(cls, text: str) -> Face:
         card = Card.parse(text)
         if card.face is None:
-            raise BadCard(text, "a joker cannot stand for a joker")
+            raise BadCard(text, "a joker cannot stand for a joker", why_key="joker_for_joker")
         return card.face
 
 
@@ -199,7 +199,7 @@ def _parse(text: str) -> Card:
     """:meth:`Card.parse`, kept for the texts seen last (players type the same few cards again and again)."""
     token = text.strip().replace(_VS16, "").replace(_VS15, "")
     if not token:
-        raise BadCard(text, "empty card")
+        raise BadCard(text, "empty card", why_key="empty")
     copy = 0
     m = re.fullmatch(r"(.+?)#(\d+)", token)
     if m:
@@ -208,11 +208,13 @@ def _parse(text: str) -> Card:
     if "=" in token:
         left, right = token.split("=", 1)
         if left.strip().upper() not in _JOKER_WORDS and left.strip() not in _JOKER_WORDS:
-            raise BadCard(text, "only a joker can stand for another card")
+            raise BadCard(text, "only a joker can stand for another card", why_key="only_joker_stands")
         try:
             pinned = Face.parse(right)
         except BadCard:
-            raise BadCard(text, f"{right!r} is not a card the joker can stand for") from None
+            raise BadCard(
+                text, f"{right!r} is not a card the joker can stand for", why_key="pin", pin=repr(right)
+            ) from None
         return Card(None, None, copy, pinned)
     up = token.upper()
     if up in _JOKER_WORDS or token in _JOKER_WORDS:

@@ -22,7 +22,9 @@ class RummyError(Exception):
 class BadCard(RummyError, ValueError):
     """A token that is not a card."""
 
-    def __init__(self, token: str, why: str | None = None) -> None:
+    def __init__(self, token: str, why: str | None = None, *, why_key: str | None = None, **params: object) -> None:
+        """``why_key`` names ``why`` for translations (key ``bad_card_<why_key>``, with ``params``);
+        a card with no reason is ``bad_card``. The token is quoted as ``card`` in every one."""
         self.token = token
         self.why = why
         msg = f"{token.strip()!r} is not a card"
@@ -30,7 +32,8 @@ class BadCard(RummyError, ValueError):
             msg += f": {why}"
         else:
             msg += " (try 7H, 10S, QD, AC, 7♥ or JK for a joker)"
-        super().__init__(msg)
+        key = None if why and not why_key else f"bad_card_{why_key}" if why_key else "bad_card"
+        super().__init__(msg, key=key, params={"card": repr(token.strip()), **params})
 
 
 class BadRules(RummyError, ValueError):

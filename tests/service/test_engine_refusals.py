@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rummy import lobby
-from rummy.cards import parse_cards
+from rummy.cards import Card, parse_cards
 from rummy.errors import RummyError
 from rummy.melds import lay_off, make_meld, swap_joker
 from rummy.rules import KNOBS, PRESETS
@@ -79,3 +79,12 @@ def test_lobby_set_s_refusals_read_in_french() -> None:
         assert engine_text("en", error.key, error.params, english=True) == str(error)
         french = engine_text("fr", error.key, error.params)
         assert french is not None and french != str(error), key
+
+
+@pytest.mark.parametrize("typed", ["ZZ", " ", "7H=8H", "JK=JK", "JK=ZZ"])
+def test_a_card_that_does_not_read_reads_in_french(typed: str) -> None:
+    error = refused(lambda: Card.parse(typed))
+    assert error.key is not None and error.key.startswith("bad_card")
+    assert engine_text("en", error.key, error.params, english=True) == str(error)
+    french = engine_text("fr", error.key, error.params)
+    assert french is not None and "n'est pas une carte" in french

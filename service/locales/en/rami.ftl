@@ -565,3 +565,10 @@ rules-at-least = { $rule } must be at least { $min }.
 rules-at-most = { $rule } must be at most { $max }.
 rules-needs-seconds = { $rule } needs a number of seconds, not { $value }.
 rules-turn-timer-range = turn_timer takes 0 (off) or { $min } to { $max } seconds, not { $value }.
+
+## A card that does not read (rummy/cards.py)
+rules-bad-card = { $card } is not a card (try 7H, 10S, QD, AC, 7♥ or JK for a joker)
+rules-bad-card-joker-for-joker = { $card } is not a card: a joker cannot stand for a joker
+rules-bad-card-empty = { $card } is not a card: empty card
+rules-bad-card-only-joker-stands = { $card } is not a card: only a joker can stand for another card
+rules-bad-card-pin = { $card } is not a card: { $pin } is not a card the joker can stand for

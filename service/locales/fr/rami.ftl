@@ -607,3 +607,10 @@ rules-at-least = { $rule } doit valoir au moins { $min }.
 rules-at-most = { $rule } doit valoir au plus { $max }.
 rules-needs-seconds = { $rule } demande un nombre de secondes, pas { $value }.
 rules-turn-timer-range = turn_timer prend 0 (désactivé) ou de { $min } à { $max } secondes, pas { $value }.
+
+## Une carte illisible (rummy/cards.py)
+rules-bad-card = { $card } n'est pas une carte (essayez 7H, 10S, QD, AC, 7♥, ou JK pour un { -joker })
+rules-bad-card-joker-for-joker = { $card } n'est pas une carte : un { -joker } ne peut pas remplacer un { -joker }
+rules-bad-card-empty = { $card } n'est pas une carte : carte vide
+rules-bad-card-only-joker-stands = { $card } n'est pas une carte : seul un { -joker } peut remplacer une autre carte
+rules-bad-card-pin = { $card } n'est pas une carte : le { -joker } ne peut pas remplacer { $pin }
