@@ -227,7 +227,6 @@ class Timers:
         game_id = ping = None
         table = None
         if game is not None:
-            guild_id = game.guild_id
             tr = self.board.tr_for(game.guild_id)
             if game.status is TableStatus.ABANDONED:
                 lines.append(tr("abandoned"))

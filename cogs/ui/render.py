@@ -109,8 +109,8 @@ def event_line(event: Event, table: Table, tr: Translator) -> str | None:
 
 def _end_line(event: Event, table: Table, tr: Translator) -> str | None:
     """The proposal to end a deal that goes nowhere (rummy.stall): offered, made, agreed, withdrawn, lapsed."""
-    name, kind = name_of(table, event.seat), event.kind
-    waiting = _names(table, event.detail.get("waiting", []))
+    name, kind = name_of(table, event.seat, tr), event.kind
+    waiting = _names(table, event.detail.get("waiting", []), tr)
     if kind == "deal_stalled":
         return tr("ev_deal_stalled")
     if kind == "end_declined":
@@ -277,7 +277,8 @@ def stall_text(view: PlayerView, table: Table, tr: Translator) -> str:
     """A deal that goes nowhere: the offer to end it, or the standing proposal and who is still to agree."""
     if view.end_proposer is None:
         return tr("board_stalled_offer", n=view.quiet_refills)
-    return tr("board_stalled_vote", name=name_of(table, view.end_proposer), waiting=_names(table, view.end_waiting))
+    name, waiting = name_of(table, view.end_proposer, tr), _names(table, view.end_waiting, tr)
+    return tr("board_stalled_vote", name=name, waiting=waiting)
 
 
 MELD_FIELDS = 4  # fields the melds may take (4 × 1024 characters keeps the embed under 6000)
