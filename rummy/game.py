@@ -141,11 +141,11 @@ class Game:
         if self.outcome is not None or self.deal is None:
             raise GameOver("This game is over.", key="game_over")
         if seat in self.dropped:
-            raise IllegalAction("You have left this game.")
+            raise IllegalAction("You have left this game.", key="left_game")
         if seat in self.eliminated:
-            raise IllegalAction("You are out of this game: your score reached the limit.")
+            raise IllegalAction("You are out of this game: your score reached the limit.", key="eliminated")
         if seat not in self.deal.seats:
-            raise IllegalAction("You are not dealt in this deal.")
+            raise IllegalAction("You are not dealt in this deal.", key="not_dealt_in")
         return self.deal
 
     def apply(self, seat: int, action: act.Action) -> list[Event]:

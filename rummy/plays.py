@@ -188,9 +188,14 @@ def plan_meld(deal: Deal, seat: int, groups: Sequence[Sequence[Card]]) -> MeldPl
 
 def table_meld(deal: Deal, target: int) -> TableMeld:
     if not 0 <= target < len(deal.melds):
+        if deal.melds:
+            raise IllegalAction(
+                f"There is no meld {target + 1} on the table (melds are numbered 1 to {len(deal.melds)}).",
+                key="no_such_meld",
+                params={"number": target + 1, "last": len(deal.melds)},
+            )
         raise IllegalAction(
-            f"There is no meld {target + 1} on the table"
-            + (f" (melds are numbered 1 to {len(deal.melds)})." if deal.melds else ".")
+            f"There is no meld {target + 1} on the table.", key="no_meld_yet", params={"number": target + 1}
         )
     return deal.melds[target]
 

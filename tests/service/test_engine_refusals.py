@@ -8,7 +8,9 @@ import pytest
 from rummy import lobby
 from rummy.cards import Card, parse_cards
 from rummy.errors import RummyError
+from rummy.game import Player
 from rummy.melds import lay_off, make_meld, swap_joker
+from rummy.plays import table_meld
 from rummy.rules import KNOBS, PRESETS
 from rummy.table import Table
 from rummy.table_options import OPTIONS
@@ -88,3 +90,14 @@ def test_a_card_that_does_not_read_reads_in_french(typed: str) -> None:
     assert engine_text("en", error.key, error.params, english=True) == str(error)
     french = engine_text("fr", error.key, error.params)
     assert french is not None and "n'est pas une carte" in french
+
+
+def test_a_meld_number_that_is_not_on_the_table_reads_in_french() -> None:
+    table = Table.new(1, 2, 1, "Ana", "basic", seed=7)
+    table.players.append(Player("2", "Bea"))
+    lobby.start(table, 1)
+    assert table.game is not None and table.game.deal is not None
+    error = refused(lambda: table_meld(table.game.deal, 4))  # type: ignore[union-attr]
+    assert error.key == "no_meld_yet" and str(error) == "There is no meld 5 on the table."
+    assert engine_text("en", error.key, error.params, english=True) == str(error)
+    assert engine_text("fr", error.key, error.params) == "Il n'y a pas de combinaison n°\u00a05 sur la table."

@@ -572,3 +572,10 @@ rules-bad-card-joker-for-joker = { $card } is not a card: a joker cannot stand f
 rules-bad-card-empty = { $card } is not a card: empty card
 rules-bad-card-only-joker-stands = { $card } is not a card: only a joker can stand for another card
 rules-bad-card-pin = { $card } is not a card: { $pin } is not a card the joker can stand for
+
+## Refusals in play (rummy/plays.py, game.py)
+rules-no-such-meld = There is no meld { $number } on the table (melds are numbered 1 to { $last }).
+rules-no-meld-yet = There is no meld { $number } on the table.
+rules-left-game = You have left this game.
+rules-eliminated = You are out of this game: your score reached the limit.
+rules-not-dealt-in = You are not dealt in this deal.

@@ -614,3 +614,10 @@ rules-bad-card-joker-for-joker = { $card } n'est pas une carte : un { -joker } 
 rules-bad-card-empty = { $card } n'est pas une carte : carte vide
 rules-bad-card-only-joker-stands = { $card } n'est pas une carte : seul un { -joker } peut remplacer une autre carte
 rules-bad-card-pin = { $card } n'est pas une carte : le { -joker } ne peut pas remplacer { $pin }
+
+## Refus en jeu (rummy/plays.py, game.py)
+rules-no-such-meld = Il n'y a pas de { -combinaison } n° { $number } sur la table (elles sont numérotées de 1 à { $last }).
+rules-no-meld-yet = Il n'y a pas de { -combinaison } n° { $number } sur la table.
+rules-left-game = Vous avez quitté cette partie.
+rules-eliminated = Vous êtes éliminé de cette partie : votre score a atteint la limite.
+rules-not-dealt-in = Vous ne jouez pas cette { -donne }.
