@@ -27,6 +27,8 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
     A server's own settings (:class:`GuildSettingsStore`): the language of its public messages.
 ``meta``
     The bot's own key-value bookkeeping (:class:`MetaStore`), e.g. the synced command hash.
+``user_preferences``
+    Each person's own choices (:class:`PreferenceStore`), e.g. pictures or text only.
 ``player_stats``
     The leaderboard, keyed by (guild, preset, user): games, wins, deals won, rummies and an
     openskill rating (mu, sigma). Preset ``"*"`` is the all-presets track.
@@ -48,6 +50,7 @@ from data.leaderboard import (
     Standing,
 )
 from data.meta import MetaStore
+from data.preferences import PreferenceStore
 from data.ratings import Rating, rate
 from data.rows import UNCHANGED, ActionRow, GameRow, GameStatus, Unchanged
 from data.schema import Migration, load_migrations, migrate, schema_version
@@ -70,6 +73,7 @@ __all__ = [
     "Migration",
     "PlayerResult",
     "PlayerStats",
+    "PreferenceStore",
     "Rating",
     "ResultRow",
     "SchemaError",

@@ -1,0 +1,42 @@
+"""Each person's own choices: stored by user id, whatever the server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from data import Database, PreferenceStore
+
+
+async def test_never_chosen_reads_none(db: Database) -> None:
+    """Someone who never chose has no preference (the caller picks the default)."""
+    assert await PreferenceStore(db).pictures(42) is None
+
+
+async def test_choice_is_kept_and_replaced(db: Database) -> None:
+    """The last choice wins, and one person's choice is not another's."""
+    prefs = PreferenceStore(db)
+    await prefs.set_pictures(42, False)
+    assert await prefs.pictures(42) is False
+    await prefs.set_pictures(42, True)
+    assert await prefs.pictures(42) is True
+    assert await prefs.pictures(43) is None
+
+
+async def test_choice_survives_reopen(db_path: Path) -> None:
+    """A stored choice is there after the database is closed and opened again."""
+    db = await Database.open(db_path)
+    await PreferenceStore(db).set_pictures(7, False)
+    await db.close()
+    db = await Database.open(db_path)
+    try:
+        assert await PreferenceStore(db).pictures(7) is False
+    finally:
+        await db.close()
+
+
+async def test_only_yes_or_no_is_stored(db: Database) -> None:
+    """The table refuses anything but 0 and 1, whatever SQL writes to it."""
+    with pytest.raises(Exception, match="CHECK"):
+        await db.write(lambda conn: conn.execute("INSERT INTO user_preferences VALUES (1, 2, 0)"))
