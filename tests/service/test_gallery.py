@@ -1,0 +1,126 @@
+"""The pictures of games: drawn once per what they show, kept within bounds, shared by callers."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import pytest
+from PIL import Image
+
+from service.gallery import Gallery, Job, hand_job, story_job, table_job
+from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
+from tests.cogs.script import play_game
+from tests.cogs.test_play import seats
+
+
+def opens(data: bytes | None) -> Image.Image:
+    assert data is not None
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.format == "PNG"
+    return img
+
+
+async def test_a_hand_is_drawn_once_per_what_it_shows(h: Harness) -> None:
+    """The same hand asked twice is drawn once; the bytes are a PNG."""
+    await h.open_table(ALICE, BOB)
+    gallery = Gallery()
+    player = await h.service.private_view(CHANNEL, ALICE.id)
+    first = await gallery.hand(player)
+    assert await gallery.hand(player) == first and gallery.drawn == 1
+    assert opens(first).width > 0
+
+
+async def test_another_version_draws_again_only_if_the_hand_changed(h: Harness) -> None:
+    """A move by the other player leaves my picture as it was; my own draw makes a new one, and
+    only the newest picture of a seat is kept."""
+    await h.open_table(ALICE, BOB)
+    me, other = await seats(h)
+    gallery = Gallery()
+    mine = await gallery.hand(await h.service.private_view(CHANNEL, other.id))
+    await h.slash(me, "draw")
+    after = await h.service.private_view(CHANNEL, other.id)
+    assert after.game.version > 1 and await gallery.hand(after) == mine and gallery.drawn == 1
+    await gallery.hand(await h.service.private_view(CHANNEL, me.id))
+    await h.slash(me, "discard", card=str((await h.view(me)).hand[0]))
+    await h.slash(other, "draw")
+    drawn = await gallery.hand(await h.service.private_view(CHANNEL, other.id))
+    assert drawn != mine and gallery.drawn == 3 and len(gallery) == 2
+
+
+async def test_callers_at_once_share_one_drawing(h: Harness) -> None:
+    """Two looks at the same hand at the same moment cost one drawing."""
+    await h.open_table(ALICE, BOB)
+    gallery = Gallery()
+    player = await h.service.private_view(CHANNEL, ALICE.id)
+    one, two = await asyncio.gather(gallery.hand(player), gallery.hand(player))
+    assert one == two and gallery.drawn == 1
+
+
+async def test_a_caller_cancelled_leaves_the_drawing_to_the_others(h: Harness) -> None:
+    """A caller that goes away while its picture is drawn does not cancel the drawing."""
+    await h.open_table(ALICE, BOB)
+    gallery = Gallery()
+    player = await h.service.private_view(CHANNEL, ALICE.id)
+    gone = asyncio.create_task(gallery.hand(player))
+    await asyncio.sleep(0)
+    gone.cancel()
+    opens(await gallery.hand(player))
+    assert gallery.drawn == 1 and gone.cancelled()
+
+
+async def test_the_least_recently_used_go_first(h: Harness) -> None:
+    """Past its size the gallery forgets the picture looked at longest ago."""
+    await h.open_table(ALICE, BOB)
+    gallery = Gallery(size=2)
+    alice = await h.service.private_view(CHANNEL, ALICE.id)
+    bob = await h.service.private_view(CHANNEL, BOB.id)
+    game = await h.service.current(CHANNEL)
+    await gallery.hand(alice)
+    await gallery.hand(bob)
+    assert gallery.ready(hand_job(alice)) is not None  # Alice's is now the most recent
+    await gallery.table(game)
+    assert len(gallery) == 2 and gallery.ready(hand_job(bob)) is None
+    assert gallery.ready(hand_job(alice)) is not None and gallery.ready(table_job(game)) is not None
+
+
+async def test_a_failed_drawing_is_raised_and_not_kept() -> None:
+    """A drawing that fails reaches its caller and leaves nothing behind: the next call draws again."""
+    gallery = Gallery()
+    calls: list[int] = []
+
+    def broken() -> bytes:
+        calls.append(1)
+        raise ValueError("no ink")
+
+    job = Job(("hand", 1, 0), "stamp", broken)
+    for _ in range(2):
+        with pytest.raises(ValueError, match="no ink"):
+            await gallery.picture(job)
+    assert len(calls) == 2 and len(gallery) == 0
+
+
+async def test_switched_off_it_draws_nothing(h: Harness) -> None:
+    """With pictures off for the whole bot, every picture is None and nothing is drawn."""
+    await h.open_table(ALICE, BOB)
+    gallery = Gallery(enabled=False)
+    assert await gallery.hand(await h.service.private_view(CHANNEL, ALICE.id)) is None
+    assert await gallery.table(await h.service.current(CHANNEL)) is None and gallery.drawn == 0
+
+
+async def test_the_table_needs_a_deal_and_the_story_a_finished_one(h: Harness) -> None:
+    """A lobby has no table picture and a first deal no story; a game over has both kinds."""
+    await h.open_table(ALICE, BOB, start=False, game_length="1")
+    gallery = Gallery()
+    lobby = await h.service.current(CHANNEL)
+    assert table_job(lobby) is None and story_job(lobby, "Deal", "Points") is None
+    await h.slash(ALICE, "lobby start")
+    playing = await h.service.current(CHANNEL)
+    opens(await gallery.table(playing))
+    assert story_job(playing, "Deal", "Points") is None
+    await play_game(h, (ALICE, BOB), seed=2)
+    over = await h.service.score_sheet(CHANNEL)
+    chart = opens(await gallery.story(over, "Deal", "Points"))
+    assert chart.size == opens(await gallery.story(over, "Manche", "Points")).size
+    assert gallery.drawn == 3  # the labels are part of what a chart shows
