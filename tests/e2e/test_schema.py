@@ -33,6 +33,7 @@ COMMANDS = {
     "leaderboard": set(),
     "stats": set(),
     "rami": {"language"},
+    "settings": {"pictures"},
 }
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 SUBCOMMAND, GROUP = 1, 2
@@ -121,6 +122,7 @@ def test_option_types_and_requirements(commands: Commands) -> None:
         ("lobby", "set", "rule"): (string, True, True),
         ("lobby", "set", "value"): (string, True, True),
         ("lobby", "addbot", "level"): (string, False, False),
+        ("settings", "pictures", "show"): (string, False, False),
     }
     for (name, *path), (kind, required, autocomplete) in expected.items():
         opt = option(c[name], *path)
@@ -147,6 +149,7 @@ def test_choices(commands: Commands) -> None:
     assert values("leaderboard", "preset") == presets
     assert values("draw", "source") == ["stock", "discard"]
     assert values("lobby", "addbot", "level") == list(BOT_LEVELS) == ["easy", "normal", "hard"]
+    assert values("settings", "pictures", "show") == ["on", "off"]
 
 
 def test_every_text_option_is_bounded(commands: Commands) -> None:
