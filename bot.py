@@ -6,6 +6,8 @@ Settings come from the environment, or from a ``.env`` file beside this script:
 ``RAMI_DB_PATH``       the SQLite file (default ``data/rami.sqlite3``; created on first run)
 ``RAMI_DEV_GUILD``     a server id: commands are synced there at every start (instantly)
 ``RAMI_LOG_LEVEL``     DEBUG, INFO (default), WARNING or ERROR
+``RAMI_PICTURES``      ``on`` (default) or ``off``: cards as pictures beside the text, or text only for
+                       everyone (each person can also choose text only with ``/settings pictures``)
 
 Without a dev server, commands are synced globally only when the command set changed (its
 hash is kept in the database). The bot asks for no privileged intent.
@@ -33,18 +35,22 @@ from cogs.ui.board import Board, DiscordChannels
 from cogs.ui.client import RamiClient
 from cogs.ui.context import NO_MENTIONS
 from cogs.ui.items import ALL_ITEMS
+from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
 from data import Database, MetaStore
+from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
+from service.preferences import Preferences
 
 log = logging.getLogger("rami")
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DB = HERE / "data" / "rami.sqlite3"
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard", "cogs.settings")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard", "cogs.settings", "cogs.personal")
 COMMANDS_HASH_KEY = "commands_hash"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+SWITCH = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 
 
 # Discord cannot be reached: no network or DNS, a firewall, or Discord down (5xx after discord.py's retries).
@@ -75,6 +81,7 @@ class Settings:
     db_path: Path = DEFAULT_DB
     dev_guild: int | None = None
     log_level: str = "INFO"
+    pictures: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -87,8 +94,11 @@ class Settings:
         level = env.get("RAMI_LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise ConfigError(f"RAMI_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+        pictures = env.get("RAMI_PICTURES", "on").strip().lower() or "on"
+        if pictures not in SWITCH:
+            raise ConfigError(f"RAMI_PICTURES must be on or off, not {pictures!r}.")
         path = env.get("RAMI_DB_PATH", "").strip()
-        return cls(token, db_path(path), int(dev) if dev else None, level)
+        return cls(token, db_path(path), int(dev) if dev else None, level, SWITCH[pictures])
 
 
 def db_path(value: str) -> Path:
@@ -130,6 +140,7 @@ class RamiBot(RamiClient):
         )
         self.settings = settings
         self.db: Database | None = None
+        self.redraws = Redraws()
 
     async def setup_hook(self) -> None:
         await self.open_services()
@@ -144,9 +155,15 @@ class RamiBot(RamiClient):
         self.service = GameService(db)
         await self.service.settings.load()  # each server's chosen language, kept in memory
         self.leaderboards = Leaderboards(db)
+        self.preferences = Preferences(db)
+        self.gallery = Gallery(enabled=self.settings.pictures)
+        if not self.settings.pictures:
+            log.info("pictures are off (RAMI_PICTURES): every message is text only")
         # Follow-ups, redraws and planning wait behind first responses still owed (cogs.ui.replies).
         self.replies = replies = FirstReplies()
-        self.board = Board(self.service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn)
+        self.board = Board(
+            self.service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn, gallery=self.gallery
+        )
         self.timers = Timers(self.service, self.board, turn=replies.turn)
         self.service.subscribe(self.timers.changed)  # a change replans its game's timers
         self.service.subscribe(self.board.changed)  # and redraws its board

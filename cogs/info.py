@@ -1,4 +1,7 @@
-"""Looking, not playing: ``/table``, ``/scores``, ``/rules`` and ``/hint`` (all private replies)."""
+"""Looking, not playing: ``/table``, ``/scores``, ``/rules`` and ``/hint`` (all private replies).
+
+``/table`` shows the table as a picture too, and ``/scores`` the chart of the running totals, for
+whoever gets pictures (:mod:`cogs.ui.pictures`): the text at once, the picture in an edit."""
 
 from __future__ import annotations
 
@@ -6,9 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ui import render
+from cogs.ui import pictures, render
 from cogs.ui.client import RamiClient, as_rami
-from cogs.ui.context import PRESET_CHOICES, context, reply
+from cogs.ui.context import PRESET_CHOICES, Ctx, add_picture, context, reply, sent_privately
 from cogs.ui.limits import chosen
 from rummy.rules import PRESETS, find_preset
 from service.games import Refusal
@@ -24,15 +27,16 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        embed, _view = ctx.board.message(await ctx.service.current(ctx.channel_id), ctx.tr)
-        await reply(interaction, embed=embed, ephemeral=True)
+        game = await ctx.service.current(ctx.channel_id)
+        embed, _view = ctx.board.message(game, ctx.tr)
+        await _with_picture(ctx, embed, pictures.table_frame(game, ctx.tr))
 
     @app_commands.command(name="scores", description="The score sheet of the game in this channel")
     @app_commands.guild_only()
     async def scores(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         game = await ctx.service.score_sheet(ctx.channel_id)
-        await reply(interaction, embed=render.scores_embed(game.table, ctx.tr), ephemeral=True)
+        await _with_picture(ctx, render.scores_embed(game.table, ctx.tr), pictures.scores_frame(game, ctx.tr))
 
     @app_commands.command(name="rules", description="The rules in plain words: of a preset, or of this table")
     @app_commands.describe(preset="A preset to read (default: the rules of this channel's table)")
@@ -61,6 +65,15 @@ class Info(commands.Cog):
             title=ctx.tr("hint_title"), description=render.hint_text(player.view, advice, ctx.tr), colour=render.COLOUR
         )
         await reply(interaction, embed=embed, ephemeral=True)
+
+
+async def _with_picture(ctx: Ctx, embed: discord.Embed, frame: pictures.Frame | None) -> None:
+    """Answer privately with ``embed`` at once; its picture (if any, and if the caller gets
+    pictures) follows in an edit once drawn."""
+    picture = pictures.for_caller(ctx, frame)
+    file = None if picture is None else picture.now(embed)
+    message_id = await reply(ctx.interaction, embed=embed, ephemeral=True, file=file)
+    await add_picture(ctx.interaction, sent_privately(ctx.interaction, message_id), embed, picture)
 
 
 async def setup(bot: commands.Bot) -> None:

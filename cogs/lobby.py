@@ -72,6 +72,8 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
             if not isinstance(message_id, int):
                 message_id = (await interaction.original_response()).id
             await ctx.service.set_message(out.game.game_id, message_id)
+        if ctx.bot.gallery.enabled and not interaction.app_permissions.attach_files:
+            await reply(interaction, ctx.tr("pictures_no_attach"), ephemeral=True)  # the board stays text
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: discord.Interaction) -> None:

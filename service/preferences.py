@@ -30,11 +30,17 @@ class Preferences:
         """How many people's choices are kept in memory."""
         return len(self._kept)
 
-    async def pictures(self, user_id: int) -> bool:
-        """Whether ``user_id`` wants pictures beside the text (yes unless they said no)."""
+    def known(self, user_id: int) -> bool | None:
+        """Whether ``user_id`` wants pictures, if their choice is in memory (None: ask :meth:`pictures`)."""
         found = self._kept.get(user_id)
         if found is not None:
             self._kept.move_to_end(user_id)
+        return found
+
+    async def pictures(self, user_id: int) -> bool:
+        """Whether ``user_id`` wants pictures beside the text (yes unless they said no)."""
+        found = self.known(user_id)
+        if found is not None:
             return found
         stored = await self._store.pictures(user_id)
         found = self._kept.get(user_id)  # a choice made while the row was read is newer

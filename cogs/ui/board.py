@@ -10,6 +10,14 @@ many busy tables together stay well under Discord's global limit of 50 requests 
 board is built from the spectator view and public events only. Whatever the size of the game, what
 goes out fits Discord's limits (:func:`cogs.ui.limits.fit`, applied in :meth:`Board._send` and
 :meth:`Board._edit`).
+
+With pictures on (the service's :class:`~service.gallery.Gallery`), the board shows the table as
+a picture while the game is played (the melds numbered as ``/layoff`` numbers them), then the
+game's story (each player's running total, deal by deal) with the final standings; its text
+stays as it is. The picture needs the bot's Attach Files permission in the channel
+(:meth:`Channels.can_attach`): without it the board is text only (``/lobby create`` tells the
+host), and a refusal all the same redraws it as text. Every redraw lists its attachments, so an
+old picture never stays under a new board.
 """
 
 from __future__ import annotations
@@ -27,8 +35,10 @@ from cogs.ui.context import mentions
 from cogs.ui.hand import board_view
 from cogs.ui.limits import fit
 from cogs.ui.lobby import lobby_view
+from cogs.ui.pictures import attach, board_frame
 from rummy.table import Table, TableStatus
 from service.catalog import Translator, translator
+from service.gallery import Gallery
 from service.games import GameService
 from service.model import ChangeKind, GameSnapshot, Outcome
 
@@ -41,6 +51,10 @@ class Channels(Protocol):
     async def send(self, channel_id: int, **kwargs: Any) -> int: ...
 
     async def edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None: ...
+
+    def can_attach(self, channel_id: int) -> bool:
+        """Whether the bot may attach files to its messages in the channel."""
+        ...
 
 
 class DiscordChannels:
@@ -56,6 +70,13 @@ class DiscordChannels:
     async def edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
         await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
 
+    def can_attach(self, channel_id: int) -> bool:
+        """From the cached channel and the bot's roles (a channel not in the cache: no)."""
+        channel = self.client.get_channel(channel_id)
+        if not isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
+            return False
+        return channel.permissions_for(channel.guild.me).attach_files
+
 
 class Board:
     """Draws and redraws the public message of each table; announces in channels."""
@@ -69,10 +90,12 @@ class Board:
         min_interval: float = 1.5,
         max_rate: float | None = 20.0,
         turn: Callable[[], Awaitable[None]] | None = None,
+        gallery: Gallery | None = None,
     ) -> None:
         self.service = service
         self.turn = turn  # a redraw waits behind first responses still owed (cogs.ui.replies)
         self.channels = channels
+        self.gallery = gallery if gallery is not None else Gallery(enabled=False)
         self.locale_for = locale_for
         self.min_interval = min_interval
         self._dirty: set[int] = set()
@@ -159,10 +182,12 @@ class Board:
         game = await self.service.game(game_id)
         if game is None:
             return False
-        embed, view = self.message(game, self.tr_for(game.guild_id))
+        tr = self.tr_for(game.guild_id)
+        embed, view = self.message(game, tr)
+        files = await self.picture(game, tr, embed)
         if game.message_id is not None:
             try:
-                await self._edit(game.channel_id, game.message_id, embed=embed, view=view)
+                await self._redraw(game_id, game.channel_id, game.message_id, embed, view, files)
                 return game.active
             except discord.NotFound:
                 log.info("board message of game %s is gone: posting a new one", game_id)
@@ -174,6 +199,8 @@ class Board:
         if game_id in self._creating:
             return True  # the create reply is the board: it is redrawn when its id is stored
         kwargs: dict[str, Any] = {"embed": embed} if view is None else {"embed": embed, "view": view}
+        if files:
+            kwargs["files"] = files
         try:
             message_id = await self._send(game.channel_id, **kwargs)
         except discord.HTTPException as exc:
@@ -181,6 +208,39 @@ class Board:
             return True
         await self.service.set_message(game_id, message_id)
         return True
+
+    async def picture(self, game: GameSnapshot, tr: Translator, embed: discord.Embed) -> list[discord.File] | None:
+        """The board's picture as the files to send with ``embed`` (shown in it): one, none (text
+        only: nothing to draw, or no Attach Files in the channel), or None with pictures off."""
+        if not self.gallery.enabled:
+            return None
+        frame = board_frame(game, tr)
+        if frame is None or not self.channels.can_attach(game.channel_id):
+            return []
+        data = await self.gallery.picture(frame.job)
+        return [] if data is None else [attach(embed, data, frame.name, frame.description)]
+
+    async def _redraw(
+        self,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        files: list[discord.File] | None,
+    ) -> None:
+        """Edit the board, listing its attachments (with pictures on); refused the picture
+        (Attach Files taken away since the cache last heard), redraw it as text."""
+        if files is None:
+            await self._edit(channel_id, message_id, embed=embed, view=view)
+            return
+        try:
+            await self._edit(channel_id, message_id, embed=embed, view=view, attachments=files)
+        except discord.Forbidden:
+            if not files:
+                raise
+            log.info("the board of game %s may not carry a picture: redrawn as text", game_id)
+            await self._edit(channel_id, message_id, embed=embed.set_image(url=None), view=view, attachments=[])
 
     # -- channel messages ----------------------------------------------------------------------
     async def announce(

@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
+from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
+from service.preferences import Preferences
 
 if TYPE_CHECKING:
     from cogs.ui.board import Board  # the board renders views that reply through cogs.ui.context
@@ -27,6 +30,9 @@ class RamiClient(commands.Bot):
     leaderboards: Leaderboards  # the servers' rankings and players' records
     board: Board  # the tables' public messages
     replies: FirstReplies | None = None  # secondary work waits for first replies (None: plain order)
+    gallery: Gallery  # the pictures of hands, tables and score charts, drawn once and kept
+    preferences: Preferences  # each person's own choices (pictures or text only)
+    redraws: Redraws  # the order of the redraws of each private message
 
 
 def as_rami(client: discord.Client) -> RamiClient:

@@ -3,12 +3,14 @@
 :func:`context` turns an interaction into a :class:`Ctx` (who asks, where, in which language, and
 the bot's services: :class:`~cogs.ui.client.RamiClient`) and refuses direct messages. :func:`reply`
 answers through the interaction response, or through a follow-up once the response is done;
-:func:`update` redraws the private message a component sits on. Both fit what they send within
-Discord's limits (:func:`cogs.ui.limits.fit`).
+:func:`update` redraws the private message a component sits on, and :func:`add_picture` puts a
+picture drawn meanwhile on the private message just sent or redrawn (:mod:`cogs.ui.pictures`).
+All fit what they send within Discord's limits (:func:`cogs.ui.limits.fit`).
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +19,7 @@ from discord import app_commands
 
 from cogs.ui.client import RamiClient, bot_of
 from cogs.ui.limits import fit
+from cogs.ui.pictures import Picture
 from rummy.rules import PRESETS
 from service.catalog import Translator, translator
 from service.games import GameService, Refusal, Who
@@ -24,6 +27,8 @@ from service.leaderboards import Leaderboards
 
 if TYPE_CHECKING:
     from cogs.ui.board import Board
+
+log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()  # the bot's default: text alone pings nobody
 # "basic: Basic rummy (Bicycle)", in French through the catalog's cmd-choice-preset-<name>
@@ -106,11 +111,13 @@ async def reply(
     view: discord.ui.View | None = None,
     silent: bool = False,
     ping: int | None = None,
-) -> None:
+    file: discord.File | None = None,
+) -> int | None:
     """Answer the interaction (first response, or a follow-up once it is done). ``ping``: the one
     user a public answer notifies (the person whose turn it is, mentioned in ``content``); anyone
     else the text may mention, and everyone in an ephemeral answer, is not notified. ``silent``: a
-    public line that mentions nobody goes out without a notification."""
+    public line that mentions nobody goes out without a notification. ``file``: a picture the
+    embed shows. Returns the id of the message sent, when Discord tells it."""
     allowed = mentions(None if ephemeral else ping)
     kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": allowed}
     if silent:
@@ -121,12 +128,17 @@ async def reply(
         kwargs["embed"] = embed
     if view is not None:
         kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
     fit(kwargs)
     if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
+        sent: object = await interaction.followup.send(**kwargs)
+        message_id = getattr(sent, "id", None)
     else:
-        await interaction.response.send_message(**kwargs)
+        sent = await interaction.response.send_message(**kwargs)
         paid(interaction)
+        message_id = getattr(sent, "message_id", None)
+    return message_id if isinstance(message_id, int) else None
 
 
 def on_private_message(interaction: discord.Interaction) -> bool:
@@ -141,20 +153,32 @@ async def update(
     content: str | None = None,
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
-) -> None:
+    file: discord.File | None = None,
+) -> Drawn | None:
     """Redraw the private message a component sits on (for a private hand: it stays private).
 
-    A hand's component that arrives on a public message (only a forged click can: the board carries
-    none) gets the same answer as a new private reply: a public message never turns into a hand."""
+    With pictures on, the redraw lists its attachments (``file``, or none: an old picture goes).
+    It takes its turn among the message's redraws (:class:`~cogs.ui.pictures.Redraws`), returned
+    for :func:`add_picture`. A hand's component that arrives on a public message (only a forged
+    click can: the board carries none) gets the same answer as a new private reply: a public
+    message never turns into a hand."""
     if not on_private_message(interaction):
-        await reply(interaction, content, embed=embed, view=view, ephemeral=True)
-        return
+        await reply(interaction, content, embed=embed, view=view, ephemeral=True, file=file)
+        return None  # a forged click gets its answer, and nothing more
+    bot = bot_of(interaction)
     kwargs = fit({"content": content, "embed": embed, "view": view})
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**kwargs)
-    else:
-        await interaction.response.edit_message(**kwargs)
-        paid(interaction)
+    if bot.gallery.enabled:
+        kwargs["attachments"] = [] if file is None else [file]
+    assert interaction.message is not None
+    message_id = interaction.message.id
+    async with bot.redraws.lock(message_id):
+        turn = bot.redraws.begin(message_id)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+            paid(interaction)
+    return Drawn(message_id, turn)
 
 
 def paid(interaction: discord.Interaction) -> None:
@@ -168,3 +192,41 @@ async def secondary(ctx: Ctx) -> None:
     """Before work that follows a first response: let the interactions still owing theirs go first."""
     if ctx.bot.replies is not None:
         await ctx.bot.replies.turn()
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A private message as one redraw left it: its id and that redraw's turn."""
+
+    message_id: int
+    turn: int
+
+
+def sent_privately(interaction: discord.Interaction, message_id: int | None) -> Drawn | None:
+    """The first turn of a private message just sent (None if its id is unknown, or a redraw of
+    it already came)."""
+    if message_id is None:
+        return None
+    turn = bot_of(interaction).redraws.claim(message_id)
+    return None if turn is None else Drawn(message_id, turn)
+
+
+async def add_picture(
+    interaction: discord.Interaction, drawn: Drawn | None, embed: discord.Embed, picture: Picture | None
+) -> None:
+    """Once ``picture`` is drawn, show it in ``embed`` on the private message the interaction
+    sent or redrew (``drawn``), unless another redraw of that message came since: a late
+    picture never covers a newer hand. Nothing happens without a picture still to send."""
+    if picture is None or picture.ready is not None or drawn is None:
+        return
+    file = await picture.later(embed)
+    if file is None:
+        return
+    redraws = bot_of(interaction).redraws
+    async with redraws.lock(drawn.message_id):
+        if not redraws.current(drawn.message_id, drawn.turn):
+            return
+        try:
+            await interaction.edit_original_response(**fit({"embed": embed}), attachments=[file])
+        except discord.HTTPException as exc:  # the text is there: the picture was a plus
+            log.warning("could not add %s to a private message: %s", picture.name, exc)

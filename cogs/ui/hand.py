@@ -12,13 +12,14 @@ is refused as out of date), then again by the rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from cogs.ui import render
+from cogs.ui import pictures, render
 from cogs.ui.components import Guarded, Malformed, custom_id, persistent, stale, template, values
-from cogs.ui.context import Ctx, context, reply, secondary, update
+from cogs.ui.context import Ctx, Drawn, add_picture, context, reply, secondary, sent_privately, update
 from cogs.ui.stall import end_items, news
 from rummy import actions as act
 from rummy.cards import Card, take_out
@@ -39,49 +40,76 @@ Select = discord.ui.Select[Any]
 
 
 async def show_hand(ctx: Ctx, game_id: int | None = None, *, edit: bool = False) -> None:
-    """Send the caller's hand privately (``edit``: redraw the private message clicked on)."""
-    hand = await _hand(ctx, await ctx.service.private_view(ctx.channel_id, ctx.who.id, game_id))
+    """Send the caller's hand privately (``edit``: redraw the private message clicked on). Its
+    picture is drawn meanwhile and follows in an edit, unless it was drawn already."""
+    player = await ctx.service.private_view(ctx.channel_id, ctx.who.id, game_id)
+    picture = pictures.for_caller(ctx, pictures.hand_frame(player, ctx.tr))
+    hand = await _hand(ctx, player)
     if edit:
-        await update(ctx.interaction, **hand)
+        drawn = await _redraw(ctx, hand, picture)
     else:
-        await reply(ctx.interaction, ephemeral=True, **hand)
+        file = None if picture is None else picture.now(hand.embed)
+        message_id = await reply(ctx.interaction, ephemeral=True, embed=hand.embed, view=hand.view, file=file)
+        drawn = sent_privately(ctx.interaction, message_id)
+    await add_picture(ctx.interaction, drawn, hand.embed, picture)
 
 
 async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit: bool = False) -> None:
-    """Apply the caller's action; the channel reads what happened, the caller sees their hand."""
+    """Apply the caller's action; the channel reads what happened, the caller sees their hand (its
+    picture drawn meanwhile: on a component's redraw it comes last, in an edit)."""
     out = await ctx.service.play(ctx.channel_id, ctx.who, action, game_id)
+    player = _player_after(out)
+    picture = None if player is None else pictures.for_caller(ctx, pictures.hand_frame(player, ctx.tr))
     public = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
     ping = render.pinged(out.table, out.new_turn)
     told = out.new_turn or news(out.events)  # a new turn, or the end buttons change
     board = board_view(out.game.game_id, ctx.public, out.table) if told and out.table.turn is not None else None
     if edit:  # a component: the first answer is the clicked hand, redrawn
-        await update(ctx.interaction, **await _private_hand(ctx, out))
+        hand = None if player is None else await _hand(ctx, player)
+        drawn = await _redraw(ctx, hand, picture)
         await secondary(ctx)  # first responses owed by others go first (cogs.ui.replies)
         await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
+        if hand is not None:
+            await add_picture(ctx.interaction, drawn, hand.embed, picture)
     else:  # a command: the channel reads what happened at once; the hand (advice: solver) follows
         await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
         await secondary(ctx)
-        private = await _private_hand(ctx, out)
-        if private:
-            await reply(ctx.interaction, ephemeral=True, **private)
+        hand = None if player is None else await _hand(ctx, player)
+        if hand is not None:
+            file = None if picture is None else await picture.later(hand.embed)
+            await reply(ctx.interaction, ephemeral=True, embed=hand.embed, view=hand.view, file=file)
 
 
-async def _private_hand(ctx: Ctx, out: Outcome[None]) -> dict[str, Any]:
-    """The actor's hand after ``out`` (embed and components), or nothing once the table closed."""
+async def _redraw(ctx: Ctx, hand: Hand | None, picture: pictures.Picture | None) -> Drawn | None:
+    """Redraw the private message clicked on: the hand (with its picture if drawn already), or
+    nothing once the table closed."""
+    if hand is None:
+        return await update(ctx.interaction)
+    file = None if picture is None else picture.now(hand.embed)
+    return await update(ctx.interaction, embed=hand.embed, view=hand.view, file=file)
+
+
+def _player_after(out: Outcome[None]) -> PlayerSnapshot | None:
+    """The actor's look at the game after ``out``, or None once the table closed."""
     view = out.view(out.seat) if out.game.active and out.seat is not None else None
-    if view is None:
-        return {}
-    return await _hand(ctx, PlayerSnapshot(out.game, view))
+    return None if view is None else PlayerSnapshot(out.game, view)
 
 
-async def _hand(ctx: Ctx, player: PlayerSnapshot) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Hand:
+    """A private hand's message: its embed and its components."""
+
+    embed: discord.Embed
+    view: discord.ui.View
+
+
+async def _hand(ctx: Ctx, player: PlayerSnapshot) -> Hand:
     """The caller's hand at their snapshot's version, in their language: its embed and its components."""
     game, view = player.game, player.view
     advice = await ctx.service.advice(player)
-    return {
-        "embed": render.hand_embed(view, game.table, ctx.tr, advice, game.turn_deadline),
-        "view": hand_view(game.game_id, view, ctx.tr),
-    }
+    return Hand(
+        render.hand_embed(view, game.table, ctx.tr, advice, game.turn_deadline), hand_view(game.game_id, view, ctx.tr)
+    )
 
 
 # -- views ------------------------------------------------------------------------------------

@@ -32,15 +32,19 @@ from cogs.errors import report_error
 from cogs.info import Info
 from cogs.leaderboard import Leaderboard
 from cogs.lobby import Lobby
+from cogs.personal import Personal
 from cogs.play import Play
 from cogs.settings import Settings
 from cogs.timers import Timers
 from cogs.ui.board import Board
 from cogs.ui.items import ALL_ITEMS
+from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
 from data import Database
+from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
+from service.preferences import Preferences
 
 GUILD = 9001
 OTHER_GUILD = 9009
@@ -97,6 +101,16 @@ class Sent:
     interaction: Any = None
     silent: bool = False  # sent without a notification
     allowed_mentions: discord.AllowedMentions | None = None  # None: the bot's default (nobody)
+    files: list[discord.File] | None = None  # None: attachments not listed (an edit keeps them)
+
+    @property
+    def pictures(self) -> dict[str, bytes]:
+        """The files sent, by name, with their bytes (what Discord would store)."""
+        out = {}
+        for f in self.files or []:
+            f.fp.seek(0)
+            out[f.filename] = f.fp.read()
+        return out
 
     @property
     def text(self) -> str:
@@ -149,13 +163,26 @@ class Result:
         return [s for s in self.sent if s.ephemeral]
 
 
+def files_of(kwargs: dict[str, Any]) -> list[discord.File] | None:
+    """The files a send or an edit carries: ``file``, ``files`` or ``attachments`` (None: not listed)."""
+    if "attachments" in kwargs:
+        return list(kwargs["attachments"])
+    if "files" in kwargs:
+        return list(kwargs["files"])
+    return [kwargs["file"]] if kwargs.get("file") is not None else None
+
+
 class RecordingChannels:
-    """The board's way to channels, recorded instead of sent."""
+    """The board's way to channels, recorded instead of sent; ``attach``: may the bot attach files."""
 
     def __init__(self, outbox: list[Sent], ids: Iterator[int]) -> None:
         self.outbox = outbox
         self.ids = ids
         self.messages: dict[int, Sent] = {}
+        self.attach = True
+
+    def can_attach(self, channel_id: int) -> bool:
+        return self.attach
 
     async def send(self, channel_id: int, **kwargs: Any) -> int:
         sent = Sent(
@@ -167,6 +194,7 @@ class RecordingChannels:
             kwargs.get("view"),
             silent=bool(kwargs.get("silent")),
             allowed_mentions=kwargs.get("allowed_mentions"),
+            files=files_of(kwargs),
         )
         self.outbox.append(sent)
         message_id = next(self.ids)
@@ -175,14 +203,16 @@ class RecordingChannels:
 
     async def edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
         sent = Sent("board", False, None, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"))
+        sent.files = files_of(kwargs)
         self.outbox.append(sent)
         self.messages[message_id] = sent
 
 
 class Harness:
-    """The bot's services and cogs, driven by scripted users."""
+    """The bot's services and cogs, driven by scripted users. ``pictures``: the bot's
+    ``RAMI_PICTURES`` (off by default here: most tests read text, and drawing costs time)."""
 
-    def __init__(self, db: Database, seed: int | None = 1) -> None:
+    def __init__(self, db: Database, seed: int | None = 1, *, pictures: bool = False) -> None:
         self.db = db
         self.seed = seed
         self.outbox: list[Sent] = []
@@ -192,16 +222,22 @@ class Harness:
         # No pacing of redraws (tests/cogs/test_board.py sets one to test it): at the bot's 20 per
         # second every scripted move waited 50 ms for its board, most of a whole game's time.
         self.replies = FirstReplies()  # follow-ups wait behind first responses owed, as in bot.py
-        self.board = Board(self.service, self.channels, min_interval=0, max_rate=None, turn=self.replies.turn)
+        self.gallery = Gallery(enabled=pictures)
+        self.board = Board(
+            self.service, self.channels, min_interval=0, max_rate=None, turn=self.replies.turn, gallery=self.gallery
+        )
         self.timers = Timers(self.service, self.board, turn=self.replies.turn)
         self.service.subscribe(self.timers.changed)  # as bot.py wires them
         self.service.subscribe(self.board.changed)
         self.client = MagicMock(spec=RamiBot)
         self.client.service, self.client.board, self.client.replies = self.service, self.board, self.replies
         self.client.leaderboards = Leaderboards(db)
+        self.client.gallery, self.client.preferences = self.gallery, Preferences(db)
+        self.client.redraws = Redraws()
         self.cogs = [Lobby(self.client), Play(self.client), Info(self.client), Leaderboard(self.client)]
         self.lobby, self.play, self.info, self.leaderboard = self.cogs
         self.cogs.append(Settings(self.client))
+        self.cogs.append(Personal(self.client))
         self.interactions = itertools.count(1)
 
     # -- interactions -----------------------------------------------------------------------
@@ -218,6 +254,7 @@ class Harness:
         namespace: Any = None,
         kind: discord.InteractionType = discord.InteractionType.application_command,
         app_permissions: discord.Permissions | None = None,
+        message_id: int | None = None,
     ) -> Any:
         i = MagicMock(spec=discord.Interaction)
         i.id = next(self.interactions)
@@ -239,10 +276,12 @@ class Harness:
         i.message = None  # a command; a component sits on a message, private or not (on_ephemeral)
         if kind is discord.InteractionType.component:
             i.message = MagicMock(spec=discord.Message)
+            i.message.id = message_id if message_id is not None else next(self.ids)
             i.message.flags = discord.MessageFlags(ephemeral=on_ephemeral)
         result = Result(i)
         i.result = result
         done = {"value": False}
+        original = {"ephemeral": on_ephemeral}  # the message @original names: clicked on, or the reply
         outbox = self.outbox
 
         def record(where: str, ephemeral: bool, kwargs: dict[str, Any]) -> None:
@@ -257,22 +296,27 @@ class Harness:
                 i,
                 bool(kwargs.get("silent")),
                 kwargs.get("allowed_mentions"),
+                files_of(kwargs),
             )
             result.sent.append(sent)
             outbox.append(sent)
 
         async def send_message(content: str | None = None, **kwargs: Any) -> Any:
             record("reply", bool(kwargs.get("ephemeral")), {"content": content, **kwargs})
+            original["ephemeral"] = bool(kwargs.get("ephemeral"))
             callback = MagicMock(spec=discord.InteractionCallbackResponse)
             callback.message_id = next(self.ids)
             self.channels.messages[callback.message_id] = result.sent[-1]
             return callback
 
         async def edit_message(**kwargs: Any) -> None:
-            record("edit", on_ephemeral, kwargs)
+            record("edit", original["ephemeral"], kwargs)
 
-        async def followup(content: str | None = None, **kwargs: Any) -> None:
+        async def followup(content: str | None = None, **kwargs: Any) -> Any:
             record("followup", bool(kwargs.get("ephemeral")), {"content": content, **kwargs})
+            message = MagicMock(spec=discord.WebhookMessage)
+            message.id = next(self.ids)
+            return message
 
         # Spec'd parents (a misspelled attribute fails); the methods the bot calls are plain
         # functions with the real keyword arguments, which also keeps thousands of moves fast.

@@ -47,6 +47,13 @@ def test_settings_from_the_environment(tmp_path: Path) -> None:
     assert (s.db_path, s.dev_guild, s.log_level) == (tmp_path / "x.db", 123, "DEBUG")
 
 
+@pytest.mark.parametrize(("value", "on"), [("off", False), ("OFF ", False), ("no", False), ("on", True), ("", True)])
+def test_pictures_switch(value: str, on: bool) -> None:
+    """RAMI_PICTURES turns the pictures off for everyone (on by default)."""
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "RAMI_PICTURES": value}).pictures is on
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).pictures
+
+
 def test_relative_db_path_starts_from_the_bot_folder() -> None:
     """A relative RAMI_DB_PATH is taken from bot.py's folder, like the default, not the cwd."""
     s = Settings.from_env({"DISCORD_TOKEN": "t", "RAMI_DB_PATH": "data/other.sqlite3"})
@@ -60,6 +67,7 @@ def test_relative_db_path_starts_from_the_bot_folder() -> None:
         ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN is not set"),
         ({"DISCORD_TOKEN": "t", "RAMI_DEV_GUILD": "abc"}, "RAMI_DEV_GUILD must be a server id"),
         ({"DISCORD_TOKEN": "t", "RAMI_LOG_LEVEL": "loud"}, "RAMI_LOG_LEVEL must be one of"),
+        ({"DISCORD_TOKEN": "t", "RAMI_PICTURES": "maybe"}, "RAMI_PICTURES must be on or off"),
     ],
 )
 def test_bad_settings_are_one_clear_sentence(env: dict[str, str], message: str) -> None:
@@ -240,6 +248,7 @@ def test_every_command_and_option_is_described(offline_bot: RamiBot) -> None:
         "hint",
         "leaderboard",
         "stats",
+        "settings pictures",
     }
     for command in commands:
         assert command.description and "\n" not in command.description, command.qualified_name

@@ -301,6 +301,21 @@ stats-title = { $name }'s record
 stats-none = { $name } has not finished a game here yet.
 stats-line = { $preset }: games: { $games }, wins: { $wins } ({ NUMBER($rate, style: "percent") }), deals won: { $deals }, rummies: { $rummies }, rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 
+## Pictures and /settings
+
+pic-hand = Your hand as cards, sorted and grouped by suit; the card you just drew is raised.
+pic-table = The table as cards: the stock, the discard pile and the melds with their numbers.
+pic-scores = A chart of each player's running total, deal by deal.
+chart-deal = Deal
+chart-points = Points
+chart-penalty = Penalty points
+pictures-no-attach = I lack **Attach Files** in this channel, so the table is shown as text only. Ask an admin to grant it to my role to see the cards as pictures.
+settings-pictures-on = Pictures on: your hand, /table and /scores show the cards beside the text.
+settings-pictures-off = Text only: your hand, /table and /scores show no pictures (the table's public message still does).
+settings-pictures-is-on = You see pictures beside the text. For text only, use /settings pictures and pick “{ cmd-choice-text-only }”.
+settings-pictures-is-off = You see text only. For pictures beside it, use /settings pictures and pick “{ cmd-choice-pictures-and-text }”.
+settings-pictures-bot-off = Pictures are switched off on this bot for now, whatever you choose.
+
 ## The rules engine's refusals (RummyError.key, here rules-<key>). In English the
 ## player reads the error's own str(); these are its sentences, for the other
 ## languages to translate, with the error's params as variables.
@@ -402,6 +417,9 @@ cmd-leaderboard = The best players of this server
 cmd-leaderboard-preset = Only games of this preset (default: all presets)
 cmd-stats = A player's record on this server
 cmd-stats-member = Whose record (default: yours)
+cmd-settings = Your own settings for Rami
+cmd-settings-pictures = Pictures of the cards beside the text, or text only
+cmd-settings-pictures-show = on: pictures beside the text; off: text only (default: tell me my setting)
 cmd-choice-stock = stock
 cmd-choice-discard-pile = discard pile
 cmd-choice-easy = easy
@@ -579,3 +597,5 @@ rules-no-meld-yet = There is no meld { $number } on the table.
 rules-left-game = You have left this game.
 rules-eliminated = You are out of this game: your score reached the limit.
 rules-not-dealt-in = You are not dealt in this deal.
+cmd-choice-pictures-and-text = pictures and text
+cmd-choice-text-only = text only

@@ -358,6 +358,21 @@ stats-line =
        *[other] { $rummies } { -rami-sec(n: "other") }
     }, cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 
+## Images et /settings
+
+pic-hand = Votre main en cartes, triée et groupée par couleur ; la carte que vous venez de piocher est surélevée.
+pic-table = La table en cartes : le { -talon }, la { -defausse } et les { -combinaison(n: "other") } avec leurs numéros.
+pic-scores = Le total de chaque joueur, { -donne } après { -donne }.
+chart-deal = { -donne(capitalization: "uppercase") }
+chart-points = Points marqués
+chart-penalty = Points de pénalité
+pictures-no-attach = Il me manque la permission **Joindre des fichiers** dans ce salon : la table s'affiche donc en texte seulement. Demandez à un administrateur de l'accorder à mon rôle pour voir les cartes en images.
+settings-pictures-on = Images activées : votre main, /table et /scores montrent les cartes à côté du texte.
+settings-pictures-off = Texte seul : votre main, /table et /scores n'affichent plus d'images (le message public de la table, si).
+settings-pictures-is-on = Vous voyez des images à côté du texte. Pour le texte seul, utilisez /settings pictures et choisissez « { cmd-choice-text-only } ».
+settings-pictures-is-off = Vous voyez le texte seul. Pour des images à côté, utilisez /settings pictures et choisissez « { cmd-choice-pictures-and-text } ».
+settings-pictures-bot-off = Les images sont désactivées sur ce bot pour le moment, quel que soit votre choix.
+
 ## Les refus du moteur de règles (RummyError.key, ici rules-<clé>)
 
 rules-not-your-turn = Ce n'est pas votre tour.
@@ -444,6 +459,9 @@ cmd-leaderboard = Les meilleurs joueurs de ce serveur
 cmd-leaderboard-preset = Seulement les parties de cette variante (par défaut : toutes)
 cmd-stats = Le bilan d'un joueur sur ce serveur
 cmd-stats-member = Quel joueur (par défaut : vous)
+cmd-settings = Vos réglages pour Rami
+cmd-settings-pictures = Les cartes en images à côté du texte, ou le texte seul
+cmd-settings-pictures-show = on : images à côté du texte ; off : texte seul (par défaut : rappeler votre réglage)
 cmd-choice-stock = { -talon }
 cmd-choice-discard-pile = { -defausse }
 cmd-choice-easy = facile
@@ -621,3 +639,5 @@ rules-no-meld-yet = Il n'y a pas de { -combinaison } n° { $number } sur la tab
 rules-left-game = Vous avez quitté cette partie.
 rules-eliminated = Vous êtes éliminé de cette partie : votre score a atteint la limite.
 rules-not-dealt-in = Vous ne jouez pas cette { -donne }.
+cmd-choice-pictures-and-text = images et texte
+cmd-choice-text-only = texte seul
