@@ -103,6 +103,10 @@ class Sent:
     allowed_mentions: discord.AllowedMentions | None = None  # None: the bot's default (nobody)
     files: list[discord.File] | None = None  # None: attachments not listed (an edit keeps them)
 
+    def __post_init__(self) -> None:
+        if self.embed is not None:  # as sent: the bot may change its embed afterwards (a picture added)
+            self.embed = self.embed.copy()
+
     @property
     def pictures(self) -> dict[str, bytes]:
         """The files sent, by name, with their bytes (what Discord would store)."""
