@@ -36,7 +36,11 @@ World (all return the fake's live records; create before or after the bot connec
     ``d.user(name, *, locale="en-US") -> FakeUser``; ``d.guild(name, *, locale, owner) -> FakeGuild``;
     ``d.member(guild, user, *, roles=(), nick=None, admin=False)``; ``d.role(guild, name, *, permissions)``;
     ``d.text_channel(guild, name) -> FakeChannel``; ``d.thread(channel, name, *, private=False,
-    members=())``; ``d.dm_channel(user)``; ``d.bot`` is the bot's user.
+    members=())``; ``d.dm_channel(user)``; ``d.bot`` is the bot's user, ``d.bot_role(guild)`` its role
+    (every permission but Administrator); ``d.overwrite(channel, role_or_member, allow=0, deny=0)``
+    sets a channel's permission overwrite (``deny=ATTACH_FILES`` on the bot's role: no files there).
+    Interactions carry the bot's ``app_permissions`` in their channel, and files uploaded where the
+    bot lacks Attach Files are refused with 403.
 
 Acting (each returns an :class:`InteractionResult` once the bot answered, or raises ``TimeoutError``)
     ``await d.slash(user, channel, "group sub", {"odd-name": 1}, preset="x", _timeout=5, _wait=True)``
@@ -71,9 +75,12 @@ Reading
     ``d.latencies()``. A :class:`RecordedMessage` has ``content``, ``embeds``, ``components``,
     ``buttons``, ``selects``, ``text``, ``ephemeral``/``ephemeral_to``, ``deleted``, ``revisions``
     (earlier states), ``interaction_id``, ``allowed_mentions`` (as sent) and ``pings`` (whom Discord
-    notifies: users, roles, everyone). ``fake.unknown_routes``, ``fake.errors`` (every 4xx the
-    fake gave: limits such as 2,000 characters, 25 options or a late first reply are enforced) and
-    ``fake.state.requests`` (every REST call, for rate counting) tell what the bot did wrong.
+    notifies: users, roles, everyone), ``attachments`` (an edit that lists some keeps those and drops
+    the others). ``d.image(message, embed=0)`` is the bytes of the picture an embed shows
+    (``attachment://name``, one of the message's files), or None. ``fake.unknown_routes``,
+    ``fake.errors`` (every 4xx the fake gave: limits such as 2,000 characters, 25 options or a late
+    first reply are enforced) and ``fake.state.requests`` (every REST call, for rate counting) tell
+    what the bot did wrong.
 
 Process
     ``BotProcess(fake, script, *, cwd=REPO_ROOT, env=None)``: ``await start(wait_sync=True,

@@ -50,7 +50,7 @@ async def create_message(api: Api, request: web.Request, channel_id: str) -> web
     channel = channel_or_404(api, channel_id)
     if channel.archived or channel.locked:
         raise ApiError(400, 50083, "Thread is archived")
-    body = await read_body(api, request)
+    body = await read_body(api, request, attach_in=channel)
     problems = message_problems(body, creating=True)
     if problems:
         raise invalid_form(problems)
@@ -90,7 +90,7 @@ async def edit_message(api: Api, request: web.Request, channel_id: str, message_
     message = message_or_404(api, channel, message_id)
     if message.author is not api.state.bot:
         raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-    body = await read_body(api, request)
+    body = await read_body(api, request, attach_in=channel)
     problems = message_problems(body, creating=False)
     if problems:
         raise invalid_form(problems)

@@ -132,6 +132,33 @@ class Driver:
         self.state.emit("THREAD_CREATE", channel_payload(self.state, thread) | {"newly_created": True})
         return thread
 
+    def bot_role(self, guild: FakeGuild) -> FakeRole:
+        """The bot's own role in ``guild`` (every permission but Administrator)."""
+        return next(r for r in guild.roles if r.id == guild.bot_role_id)
+
+    def overwrite(
+        self, channel: FakeChannel, target: FakeRole | FakeUser | FakeMember, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """Set a channel's permission overwrite for a role or a member (``deny=ATTACH_FILES`` on the
+        bot's role: the bot may not attach files there). Sent as CHANNEL_UPDATE when connected."""
+        kind = 0 if isinstance(target, FakeRole) else 1
+        channel.overwrites = [o for o in channel.overwrites if int(o["id"]) != target.id]
+        channel.overwrites.append({"id": str(target.id), "type": kind, "allow": str(allow), "deny": str(deny)})
+        self.state.changed()
+        self.state.emit("CHANNEL_UPDATE", channel_payload(self.state, channel))
+
+    def image(self, message: RecordedMessage, embed: int = 0) -> bytes | None:
+        """The bytes of the picture an embed shows from the message's own attachments
+        (``attachment://name``), or None when it shows none (or names a file the message lacks)."""
+        if len(message.embeds) <= embed:
+            return None
+        url = str((message.embeds[embed].get("image") or {}).get("url") or "")
+        if not url.startswith("attachment://"):
+            return None
+        name = url.removeprefix("attachment://")
+        found = [a for a in message.attachments if a.get("filename") == name]
+        return self.state.files.get(int(found[0]["id"])) if found else None
+
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The DM channel between the bot and ``user`` (for DM interactions and reading DMs)."""
         return self.state.dm_channel(user)

@@ -1,7 +1,9 @@
 """Interactions: the INTERACTION_CREATE payload, the callback route and the follow-up webhooks.
 
 Callback types: 4 message, 5 deferred message ("thinking"), 6 deferred update, 7 update message,
-8 autocomplete result, 9 modal. After a type 5, the first follow-up replaces the "thinking" message
+8 autocomplete result, 9 modal. ``app_permissions`` are the bot's in the channel (its role and the
+channel's overwrites), and a file uploaded where the bot lacks Attach Files is refused, ephemeral
+or not (403 Missing Permissions). After a type 5, the first follow-up replaces the "thinking" message
 (and keeps its ephemerality), as Discord does. For a component interaction, ``@original`` is the
 message that carries the component unless the callback created a new one.
 """
@@ -51,7 +53,7 @@ def interaction_payload(state: State, interaction: RecordedInteraction) -> dict[
         "channel": channel_payload(state, channel) | {"permissions": str(ALL_PERMISSIONS)},
         "channel_id": str(channel.id),
         "locale": interaction.user.locale,
-        "app_permissions": str(ALL_PERMISSIONS),
+        "app_permissions": str(state.permissions_in(state.bot.id, channel)),
         "entitlements": [],
         "authorizing_integration_owners": {"0": str(interaction.guild_id or 0)},
         "context": 0 if interaction.guild_id else 1,
@@ -91,7 +93,7 @@ def _interaction_for_callback(api: Api, interaction_id: str, token: str) -> Reco
 async def callback(api: Api, request: web.Request, interaction_id: str, token: str) -> web.StreamResponse:
     """The first reply to an interaction; answers with the ``with_response=1`` body."""
     interaction = _interaction_for_callback(api, interaction_id, token)
-    body = await read_body(api, request)
+    body = await read_body(api, request, attach_in=api.state.channels[interaction.channel_id])
     kind = int(body.get("type", 0))
     data: dict[str, Any] = body.get("data") or {}
     state = api.state
@@ -183,7 +185,7 @@ def _webhook_message(api: Api, interaction: RecordedInteraction, message_id: str
 async def followup(api: Api, request: web.Request, app_id: str, token: str) -> web.StreamResponse:
     """``interaction.followup.send()``; the first one after a type 5 fills the "thinking" message."""
     interaction = _interaction_for_webhook(api, app_id, token)
-    body = await read_body(api, request)
+    body = await read_body(api, request, attach_in=api.state.channels[interaction.channel_id])
     problems = message_problems(body, creating=True)
     if problems:
         raise invalid_form(problems)
@@ -224,7 +226,7 @@ async def edit_webhook_message(
     """``edit_original_response()`` / ``followup.edit_message()``; an edit also ends "thinking"."""
     interaction = _interaction_for_webhook(api, app_id, token)
     message = _webhook_message(api, interaction, message_id)
-    body = await read_body(api, request)
+    body = await read_body(api, request, attach_in=api.state.channels[interaction.channel_id])
     problems = message_problems(body, creating=False)
     if problems:
         raise invalid_form(problems)

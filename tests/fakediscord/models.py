@@ -33,7 +33,9 @@ PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2,
 # Permissions: the usual @everyone set (view, send, history, reactions, slash commands, threads...).
 DEFAULT_PERMISSIONS = 0x0000_0637_7ED4_0E41
 ADMINISTRATOR = 1 << 3
+ATTACH_FILES = 1 << 15
 ALL_PERMISSIONS = (1 << 50) - 1
+BOT_PERMISSIONS = ALL_PERMISSIONS & ~ADMINISTRATOR  # the bot's role: everything, so that overwrites apply
 
 
 class SnowflakeGenerator:
@@ -127,6 +129,7 @@ class FakeChannel:
     archived: bool = False
     locked: bool = False
     created_at: str = field(default_factory=iso)
+    overwrites: list[dict[str, Any]] = field(default_factory=list)  # permission_overwrites (threads: the parent's)
 
     @property
     def is_thread(self) -> bool:
@@ -150,6 +153,7 @@ class FakeGuild:
     roles: list[FakeRole] = field(default_factory=list)
     channel_ids: list[int] = field(default_factory=list)
     members: dict[int, FakeMember] = field(default_factory=dict)
+    bot_role_id: int | None = None  # the bot's own role, made when it joined
 
 
 def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -290,6 +294,7 @@ class RecordedMessage:
             "content": self.content,
             "embeds": list(self.embeds),
             "components": list(self.components),
+            "attachments": list(self.attachments),
             "flags": self.flags,
             "at": time.perf_counter(),
         }

@@ -88,7 +88,7 @@ def channel_payload(state: State, channel: FakeChannel) -> Payload:
         "guild_id": str(channel.guild_id),
         "name": channel.name,
         "position": channel.position,
-        "permission_overwrites": [],
+        "permission_overwrites": list(channel.overwrites),
         "nsfw": False,
         "topic": None,
         "last_message_id": None,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .models import ATTACH_FILES, FakeChannel
 from .payloads import (
     application_payload,
     channel_payload,
@@ -123,11 +124,12 @@ def route(method: str, template: str) -> Callable[[Handler], Handler]:
     return register
 
 
-async def read_body(api: Api, request: web.Request) -> dict[str, Any]:
+async def read_body(api: Api, request: web.Request, attach_in: FakeChannel | None = None) -> dict[str, Any]:
     """The JSON body, or ``payload_json`` plus uploaded files of a multipart body.
 
     Uploaded files become attachment objects in ``body["attachments"]``; their bytes are kept in
-    ``state.files`` by attachment id.
+    ``state.files`` by attachment id. Files uploaded for a message in ``attach_in`` are refused
+    (403 Missing Permissions) unless the bot has Attach Files there.
     """
     if request.content_type.startswith("multipart/"):
         form = await request.post()
@@ -137,6 +139,12 @@ async def read_body(api: Api, request: web.Request) -> dict[str, Any]:
             match = re.fullmatch(r"files\[(\d+)\]", name)
             if match and isinstance(value, web.FileField):
                 uploads[int(match.group(1))] = value
+        if (
+            uploads
+            and attach_in is not None
+            and not api.state.permissions_in(api.state.bot.id, attach_in) & ATTACH_FILES
+        ):
+            raise ApiError(403, 50013, "Missing Permissions")
         target = body["data"] if isinstance(body.get("data"), dict) else body
         attachments = []
         for entry in target.get("attachments", []):

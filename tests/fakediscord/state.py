@@ -14,6 +14,7 @@ from typing import Any
 from .models import (
     ADMINISTRATOR,
     ALL_PERMISSIONS,
+    BOT_PERMISSIONS,
     DEFAULT_PERMISSIONS,
     DM,
     EPHEMERAL,
@@ -100,11 +101,15 @@ class State:
         return user
 
     def add_guild(self, name: str, *, locale: str = "en-US", owner: FakeUser | None = None) -> FakeGuild:
-        """Create a guild with its @everyone role; the bot is a member with every permission."""
+        """Create a guild with its @everyone role; the bot is a member with a role of its own that has
+        every permission but Administrator (so a channel's overwrites can take one away)."""
         guild = FakeGuild(id=self.ids.next(), name=name, owner_id=(owner or self.owner).id, preferred_locale=locale)
         guild.roles.append(FakeRole(id=guild.id, guild_id=guild.id, name="@everyone"))
+        bot_role = FakeRole(id=self.ids.next(), guild_id=guild.id, name=self.bot.name, permissions=BOT_PERMISSIONS)
+        guild.roles.append(bot_role)
+        guild.bot_role_id = bot_role.id
         self.guilds[guild.id] = guild
-        guild.members[self.bot.id] = FakeMember(self.bot, guild.id, permissions=ALL_PERMISSIONS)
+        guild.members[self.bot.id] = FakeMember(self.bot, guild.id, role_ids=[bot_role.id], permissions=BOT_PERMISSIONS)
         self.changed()
         return guild
 
@@ -195,6 +200,39 @@ class State:
             return user_id in channel.member_ids or user_id == self.bot.id
         return True
 
+    def permissions_in(self, user_id: int, channel: FakeChannel) -> int:
+        """A member's permissions in a channel, as Discord works them out: @everyone and their roles,
+        everything for the owner or an Administrator, then the channel's overwrites (@everyone's,
+        the roles' together, the member's own). A thread follows its parent channel; in a DM, all."""
+        guild = self.guilds.get(channel.guild_id or 0)
+        if guild is None:
+            return ALL_PERMISSIONS
+        member = guild.members.get(user_id)
+        if member is None:
+            return 0
+        if user_id == guild.owner_id:
+            return ALL_PERMISSIONS
+        roles = {r.id: r for r in guild.roles}
+        base = guild.roles[0].permissions
+        for role_id in member.role_ids:
+            base |= roles[role_id].permissions if role_id in roles else 0
+        if base & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        place = self.channels.get(channel.parent_id or 0, channel) if channel.is_thread else channel
+        overwrites = [(int(o["id"]), int(o["type"]), int(o["allow"]), int(o["deny"])) for o in place.overwrites]
+        for target, kind, allow, deny in overwrites:
+            if kind == 0 and target == guild.id:
+                base = (base & ~deny) | allow
+        allowed = denied = 0
+        for target, kind, allow, deny in overwrites:
+            if kind == 0 and target in member.role_ids:
+                allowed, denied = allowed | allow, denied | deny
+        base = (base & ~denied) | allowed
+        for target, kind, allow, deny in overwrites:
+            if kind == 1 and target == user_id:
+                base = (base & ~deny) | allow
+        return base
+
     def mentioned_users(self, content: str) -> list[FakeUser]:
         """Users mentioned with ``<@id>`` in ``content`` (those the fake knows)."""
         found = (self.users.get(int(m)) for m in _MENTION.findall(content or ""))
@@ -277,8 +315,9 @@ class State:
             message.embeds = list(body["embeds"] or [])
         if "components" in body:
             message.components = number_components(body["components"] or [])
-        if "attachments" in body:
-            message.attachments = list(body["attachments"] or [])
+        if "attachments" in body:  # the ones listed stay (an id is enough), the others go
+            kept = {str(a.get("id")): a for a in message.attachments}
+            message.attachments = [kept.get(str(a.get("id")), a) for a in body["attachments"] or []]
         if "allowed_mentions" in body:
             message.allowed_mentions = body["allowed_mentions"]
         if "flags" in body and body["flags"] is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import signal
 from pathlib import Path
 
@@ -10,7 +11,10 @@ import pytest
 
 from tests.fakediscord import BotProcess, BotProcessError, ComponentError, FakeDiscord, SchemaMismatch
 from tests.fakediscord.conftest import World
+from tests.fakediscord.models import ATTACH_FILES
 from tests.fakediscord.process import REPO_ROOT
+
+SEND_MESSAGES = 1 << 11
 
 pytestmark = pytest.mark.asyncio
 
@@ -289,3 +293,62 @@ async def test_wrong_token_fails_start_with_the_log(fake: FakeDiscord, world: Wo
     with pytest.raises(BotProcessError, match="exited"):
         await process.start(timeout=15)
     assert any("LoginFailure" in line for line in process.lines)
+
+
+async def test_an_overwrite_takes_attach_files_away(fake: FakeDiscord, world: World) -> None:
+    """Denying Attach Files to the bot's role in one channel refuses its uploads there (403), and
+    only there; its other permissions stay."""
+    d = world.driver
+    quiet = d.text_channel(world.guild, "quiet")
+    d.overwrite(world.channel, d.bot_role(world.guild), deny=ATTACH_FILES)
+    bot = fake.state.bot.id
+    assert not fake.state.permissions_in(bot, world.channel) & ATTACH_FILES
+    assert fake.state.permissions_in(bot, world.channel) & SEND_MESSAGES
+    assert fake.state.permissions_in(bot, quiet) & ATTACH_FILES
+
+    def form() -> aiohttp.FormData:
+        data = aiohttp.FormData()
+        data.add_field("payload_json", '{"content": "a file", "attachments": [{"id": 0, "filename": "t.png"}]}')
+        data.add_field("files[0]", b"\x89PNG...", filename="t.png", content_type="image/png")
+        return data
+
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession() as http:
+        async with http.post(f"{fake.api_url}/channels/{world.channel.id}/messages", data=form(), headers=headers) as r:
+            assert r.status == 403 and (await r.json())["code"] == 50013
+        async with http.post(f"{fake.api_url}/channels/{quiet.id}/messages", data=form(), headers=headers) as r:
+            assert r.status == 200
+        async with http.post(
+            f"{fake.api_url}/channels/{world.channel.id}/messages", json={"content": "text"}, headers=headers
+        ) as r:
+            assert r.status == 200
+    assert [m.content for m in d.public_messages(world.channel)] == ["text"]
+
+
+async def test_an_edit_keeps_the_attachments_it_lists(fake: FakeDiscord, world: World) -> None:
+    """An edit that lists attachments keeps those (an id is enough) and drops the others; the
+    driver reads the picture an embed shows from the message's own files."""
+    form = aiohttp.FormData()
+    payload = {
+        "embeds": [{"title": "t", "image": {"url": "attachment://b.png"}}],
+        "attachments": [{"id": 0, "filename": "a.png"}, {"id": 1, "filename": "b.png"}],
+    }
+    form.add_field("payload_json", json.dumps(payload))
+    form.add_field("files[0]", b"A", filename="a.png", content_type="image/png")
+    form.add_field("files[1]", b"B", filename="b.png", content_type="image/png")
+    headers = {"Authorization": f"Bot {fake.token}"}
+    url = f"{fake.api_url}/channels/{world.channel.id}/messages"
+    async with aiohttp.ClientSession() as http:
+        async with http.post(url, data=form, headers=headers) as reply:
+            assert reply.status == 200
+            message_id = (await reply.json())["id"]
+        (message,) = world.driver.public_messages(world.channel)
+        assert world.driver.image(message) == b"B"
+        keep = [a for a in message.attachments if a["filename"] == "b.png"]
+        edit = {"attachments": [{"id": keep[0]["id"]}]}
+        async with http.patch(f"{url}/{message_id}", json=edit, headers=headers) as reply:
+            assert reply.status == 200
+        assert message.attachments == keep and world.driver.image(message) == b"B"
+        async with http.patch(f"{url}/{message_id}", json={"attachments": []}, headers=headers) as reply:
+            assert reply.status == 200
+    assert message.attachments == [] and world.driver.image(message) is None
