@@ -222,11 +222,15 @@ async def add_picture(
     file = await picture.later(embed)
     if file is None:
         return
-    redraws = bot_of(interaction).redraws
-    async with redraws.lock(drawn.message_id):
-        if not redraws.current(drawn.message_id, drawn.turn):
+    bot = bot_of(interaction)
+    async with bot.redraws.lock(drawn.message_id):
+        if not bot.redraws.current(drawn.message_id, drawn.turn):
             return
         try:
             await interaction.edit_original_response(**fit({"embed": embed}), attachments=[file])
         except discord.HTTPException as exc:  # the text is there: the picture was a plus
             log.warning("could not add %s to a private message: %s", picture.name, exc)
+        except Exception:
+            if not bot.is_closed():
+                raise
+            log.info("the bot closed before %s was added to a private message", picture.name)

@@ -42,6 +42,11 @@ async def _exactly_one(session: TableSession, before: Snapshot, results: list[In
     public = [m for r in results for m in r.messages if not m.ephemeral]
     assert len(public) == 1 and DREW_STOCK in public[0].text, [m.text for m in public]
     winners = [r for r in results if any(not m.ephemeral for m in r.messages)]
+    await d.state.wait_until(  # the winner's hand follows its public line, and its picture the hand
+        lambda: all(any(m.ephemeral and d.image(m) is not None for m in r.messages) for r in winners),
+        30,
+        "the hand after the draw, with its picture",
+    )
     for result in results:
         if result in winners:
             continue
