@@ -11,7 +11,9 @@ Contenders, each a process against its own fake Discord (``tests/fakediscord``) 
 * ours: ``python bot.py`` of this checkout;
 * versus (``--versus DIR``): ``python DIR/bot.py`` run in ``DIR``, another checkout of the bot (e.g. a
   ``git worktree`` of an older commit). It runs with this interpreter, so ``DIR``'s requirements must be
-  installed in it.
+  installed in it. ``--versus-env NAME=VALUE`` (repeatable) sets its environment only, so that one
+  checkout runs against itself with a setting changed: ``--versus . --versus-env RAMI_PICTURES=off``
+  is this bot with pictures, side by side with the same bot text only.
 
 Ours and versus are driven exactly alike and only through the fake Discord, as players would
 (``benchmarks/load_games.py``): every channel holds a game of ``basic``, and an action is the next step of
@@ -123,9 +125,13 @@ class Contender:
         else:
             db_path = folder / f"{kind}.sqlite3"
             env = {"RAMI_DB_PATH": str(db_path), "RAMI_DEV_GUILD": str(world.channels[0].guild_id)}
+            label = describe(checkout)
+            if kind == "versus" and args.versus_env:
+                env.update(args.versus_env)
+                label += " with " + " ".join(f"{name}={value}" for name, value in args.versus_env)
             await world.start(checkout / "bot.py", env, cwd=checkout)
             load = GameLoad(world, await set_up_games(world))
-            contender = cls(world, load.send, load.check, load, Measured(kind, describe(checkout)))
+            contender = cls(world, load.send, load.check, load, Measured(kind, label))
         await settle(world)
         contender.measured.idle = world.memory_kib()
         return contender
@@ -193,6 +199,13 @@ def checkout(text: str) -> Path:
     return folder
 
 
+def setting(text: str) -> tuple[str, str]:
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    return name, value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200)
@@ -202,6 +215,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bursts", type=int, default=10, help="rounds of bursts (one burst of each bot per round)")
     parser.add_argument(
         "--versus", type=checkout, default=None, metavar="DIR", help="also run DIR/bot.py, another checkout, alike"
+    )
+    parser.add_argument(
+        "--versus-env",
+        type=setting,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an environment variable for the versus bot only (e.g. RAMI_PICTURES=off)",
     )
     parser.add_argument("--service-seconds", type=float, default=5.0)
     parser.add_argument("--tmp", default=None, help="folder for the databases (default: the system's temp)")
