@@ -23,8 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from rummy.cards import Card
-from rummy.rules import GameEnd, Scoring
-from rummy.table import Table
+from rummy.rules import GameEnd
 from rummy.view import view_for
 from service.model import GameSnapshot, PlayerSnapshot
 from service.pictures import hand_png, running_totals, scores_png, table_png
@@ -87,11 +86,6 @@ def story_job(game: GameSnapshot, deal: str, points: str) -> Job | None:
     stamp = (names, tuple(tuple(row) for row in totals), limit, deal, points)
     draw = partial(scores_png, names, totals, limit=limit, x_label=deal, y_label=points)
     return Job(("story", game.game_id, TABLE_SEAT), stamp, draw)
-
-
-def points_key(table: Table) -> str:
-    """The catalog key of a score chart's points axis: penalty points, or points won."""
-    return "chart_penalty" if table.rules.scoring is Scoring.PENALTY else "chart_points"
 
 
 class Gallery:

@@ -31,9 +31,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from rummy.rules import Scoring
 from rummy.table import TableStatus
 from service.catalog import Translator
-from service.gallery import Gallery, Job, hand_job, points_key, story_job, table_job
+from service.gallery import Gallery, Job, hand_job, story_job, table_job
 from service.model import GameSnapshot, PlayerSnapshot
 
 if TYPE_CHECKING:
@@ -81,7 +82,8 @@ def table_frame(game: GameSnapshot, tr: Translator) -> Frame | None:
 
 def scores_frame(game: GameSnapshot, tr: Translator) -> Frame | None:
     """The chart of the running totals, with axes in ``tr``'s language (None before a deal ended)."""
-    job = story_job(game, tr("chart_deal"), tr(points_key(game.table)))
+    penalty = game.table.rules.scoring is Scoring.PENALTY
+    job = story_job(game, tr("chart_deal"), tr("chart_penalty" if penalty else "chart_points"))
     return None if job is None else Frame(job, SCORES, tr("pic_scores"))
 
 
