@@ -8,8 +8,9 @@ API (``PreferenceStore(db)``)::
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING
+
+import aiosqlite
 
 from data._clock import to_timestamp
 
@@ -33,8 +34,8 @@ class PreferenceStore:
     async def set_pictures(self, user_id: int, on: bool) -> None:
         now = to_timestamp(self._db.now())
 
-        def upsert(conn: sqlite3.Connection) -> None:
-            conn.execute(
+        async def upsert(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
                 "INSERT INTO user_preferences (user_id, pictures, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET pictures = excluded.pictures, updated_at = excluded.updated_at",
                 (user_id, int(on), now),

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from data import Database, PreferenceStore
@@ -38,5 +40,9 @@ async def test_choice_survives_reopen(db_path: Path) -> None:
 
 async def test_only_yes_or_no_is_stored(db: Database) -> None:
     """The table refuses anything but 0 and 1, whatever SQL writes to it."""
-    with pytest.raises(Exception, match="CHECK"):
-        await db.write(lambda conn: conn.execute("INSERT INTO user_preferences VALUES (1, 2, 0)"))
+
+    async def bad(conn: aiosqlite.Connection) -> None:
+        await conn.execute("INSERT INTO user_preferences VALUES (1, 2, 0)")
+
+    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        await db.write(bad)
