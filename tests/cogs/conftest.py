@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import itertools
 import logging
-import re
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 from unittest.mock import AsyncMock, MagicMock
 
@@ -45,6 +43,7 @@ from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
 from service.preferences import Preferences
+from tests.cogs.outbox import RecordingChannels, Result, Sent, files_of  # the tests import them from here too
 
 GUILD = 9001
 OTHER_GUILD = 9009
@@ -76,140 +75,6 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += timedelta(seconds=seconds)
-
-
-def embed_text(embed: discord.Embed | None) -> str:
-    if embed is None:
-        return ""
-    parts = [embed.title or "", embed.description or ""]
-    for f in embed.fields:
-        parts += [f.name or "", f.value or ""]
-    parts.append(embed.footer.text or "" if embed.footer else "")
-    return "\n".join(p for p in parts if p)
-
-
-@dataclass
-class Sent:
-    """One message the bot sent or redrew."""
-
-    where: str  # reply | followup | edit | channel | board
-    ephemeral: bool
-    user: int | None  # the user of the interaction (None for channel messages)
-    content: str | None = None
-    embed: discord.Embed | None = None
-    view: discord.ui.View | None = None
-    interaction: Any = None
-    silent: bool = False  # sent without a notification
-    allowed_mentions: discord.AllowedMentions | None = None  # None: the bot's default (nobody)
-    files: list[discord.File] | None = None  # None: attachments not listed (an edit keeps them)
-
-    def __post_init__(self) -> None:
-        if self.embed is not None:  # as sent: the bot may change its embed afterwards (a picture added)
-            self.embed = self.embed.copy()
-
-    @property
-    def pictures(self) -> dict[str, bytes]:
-        """The files sent, by name, with their bytes (what Discord would store)."""
-        out = {}
-        for f in self.files or []:
-            f.fp.seek(0)
-            out[f.filename] = f.fp.read()
-        return out
-
-    @property
-    def text(self) -> str:
-        return "\n".join(p for p in (self.content or "", embed_text(self.embed)) if p)
-
-    @property
-    def components(self) -> list[dict[str, Any]]:
-        """The components as Discord receives them (buttons and selects, row after row)."""
-        if self.view is None:
-            return []
-        return [c for row in self.view.to_components() for c in row.get("components", [])]
-
-    @property
-    def custom_ids(self) -> list[str]:
-        return [c.get("custom_id", "") for c in self.components]
-
-    def component(self, pattern: str) -> SimpleNamespace:
-        """The first component whose custom_id matches ``pattern`` (a regex), as Discord receives
-        it: ``disabled``, ``label``, ``options`` (each with ``label`` and ``value``)..."""
-        assert self.view is not None, "no components on this message"
-        for c in self.components:
-            if re.fullmatch(pattern, c.get("custom_id", "")):
-                options = [SimpleNamespace(**o) for o in c.get("options", [])]
-                return SimpleNamespace(**{"disabled": False, **c, "options": options})
-        raise AssertionError(f"no component {pattern!r} in {self.custom_ids}")
-
-
-@dataclass
-class Result:
-    """What one interaction produced."""
-
-    interaction: Any
-    sent: list[Sent] = field(default_factory=list)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(s.text for s in self.sent)
-
-    @property
-    def first(self) -> Sent:
-        assert self.sent, "the bot sent nothing"
-        return self.sent[0]
-
-    @property
-    def public(self) -> list[Sent]:
-        return [s for s in self.sent if not s.ephemeral]
-
-    @property
-    def private(self) -> list[Sent]:
-        return [s for s in self.sent if s.ephemeral]
-
-
-def files_of(kwargs: dict[str, Any]) -> list[discord.File] | None:
-    """The files a send or an edit carries: ``file``, ``files`` or ``attachments`` (None: not listed)."""
-    if "attachments" in kwargs:
-        return list(kwargs["attachments"])
-    if "files" in kwargs:
-        return list(kwargs["files"])
-    return [kwargs["file"]] if kwargs.get("file") is not None else None
-
-
-class RecordingChannels:
-    """The board's way to channels, recorded instead of sent; ``attach``: may the bot attach files."""
-
-    def __init__(self, outbox: list[Sent], ids: Iterator[int]) -> None:
-        self.outbox = outbox
-        self.ids = ids
-        self.messages: dict[int, Sent] = {}
-        self.attach = True
-
-    def can_attach(self, channel_id: int) -> bool:
-        return self.attach
-
-    async def send(self, channel_id: int, **kwargs: Any) -> int:
-        sent = Sent(
-            "channel",
-            False,
-            None,
-            kwargs.get("content"),
-            kwargs.get("embed"),
-            kwargs.get("view"),
-            silent=bool(kwargs.get("silent")),
-            allowed_mentions=kwargs.get("allowed_mentions"),
-            files=files_of(kwargs),
-        )
-        self.outbox.append(sent)
-        message_id = next(self.ids)
-        self.messages[message_id] = sent
-        return message_id
-
-    async def edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
-        sent = Sent("board", False, None, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"))
-        sent.files = files_of(kwargs)
-        self.outbox.append(sent)
-        self.messages[message_id] = sent
 
 
 class Harness:
