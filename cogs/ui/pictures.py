@@ -10,8 +10,9 @@ they show.
   ``app_permissions``) and the person did not choose text only (``/settings pictures``). The public
   board's picture needs the first two only (see :mod:`cogs.ui.board`).
 * **When.** Never on the way of a first reply unless it is already drawn: the text goes out at
-  once and the picture, drawn meanwhile in a worker thread, follows in an edit. A private message
-  sent as a follow-up waits for its picture instead, since it is no first reply.
+  once and the picture follows in an edit. Its drawing, in a worker thread, waits like any
+  secondary work until no interaction owes its first response (:mod:`cogs.ui.replies`). A private
+  message sent as a follow-up waits for its picture instead, since it is no first reply.
 * **Edits.** Discord keeps an attachment an edit does not list, shown under the message even when
   no embed refers to it; so with pictures on, every redraw of a private message lists its
   attachments: the new picture, or none. :class:`Redraws` orders the redraws of one message, so
@@ -25,16 +26,15 @@ import io
 import logging
 import weakref
 from collections import OrderedDict
-from collections.abc import Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from rummy.rules import Scoring
 from rummy.table import TableStatus
 from service.catalog import Translator
-from service.gallery import Gallery, Job, hand_job, story_job, table_job
+from service.gallery import Job, hand_job, story_job, table_job
 from service.model import GameSnapshot, PlayerSnapshot
 
 if TYPE_CHECKING:
@@ -117,39 +117,33 @@ class Picture:
         return None if data is None else attach(embed, data, self.name, self.description)
 
 
-def start(gallery: Gallery, frame: Frame | None) -> Picture | None:
-    """A :class:`Picture` of ``frame``: drawn already, or drawing from now on in a worker thread
-    (kept in the gallery even if nobody waits for it). None with pictures off, or nothing to draw."""
-    if frame is None or not gallery.enabled:
-        return None
-    ready = gallery.ready(frame.job)
-    if ready is not None:
-        return Picture(frame.name, frame.description, ready)
-    return Picture(frame.name, frame.description, None, _task(gallery.picture(frame.job), frame.name))
-
-
-def _task(drawing: Coroutine[Any, Any, bytes | None], name: str) -> asyncio.Task[bytes | None]:
-    task = asyncio.get_running_loop().create_task(drawing, name=f"rami-picture-{name}")
-    task.add_done_callback(_retrieved)
-    return task
-
-
 def for_caller(ctx: Ctx, frame: Frame | None) -> Picture | None:
     """The caller's private picture of ``frame``, if they get one here: pictures on for the bot,
-    files allowed where the bot answers, and the caller's own choice. Nothing here waits: a
-    choice not in memory yet is read along with the drawing."""
-    gallery = ctx.bot.gallery
-    if frame is None or not gallery.enabled or not ctx.interaction.app_permissions.attach_files:
+    files allowed where the bot answers, and the caller's own choice. Nothing here waits: the
+    picture is the gallery's already, or it is drawn in a task, once no interaction owes its
+    first response (:mod:`cogs.ui.replies`), the caller's choice read first if not in memory."""
+    bot = ctx.bot
+    if frame is None or not bot.gallery.enabled or not ctx.interaction.app_permissions.attach_files:
         return None
-    wanted = ctx.bot.preferences.known(ctx.who.id)
-    if wanted is not None:
-        return start(gallery, frame) if wanted else None
-    return Picture(frame.name, frame.description, None, _task(_if_wanted(ctx.bot, ctx.who.id, frame.job), frame.name))
+    wanted = bot.preferences.known(ctx.who.id)
+    if wanted is False:
+        return None
+    ready = bot.gallery.ready(frame.job)
+    if ready is not None and wanted:
+        return Picture(frame.name, frame.description, ready)
+    drawing = asyncio.get_running_loop().create_task(
+        _draw(bot, None if wanted else ctx.who.id, frame.job), name=f"rami-picture-{frame.name}"
+    )
+    drawing.add_done_callback(_retrieved)
+    return Picture(frame.name, frame.description, None, drawing)
 
 
-async def _if_wanted(bot: RamiClient, user_id: int, job: Job) -> bytes | None:
-    if not await bot.preferences.pictures(user_id):
+async def _draw(bot: RamiClient, ask: int | None, job: Job) -> bytes | None:
+    """Draw ``job`` after the first responses owed, if the person ``ask`` (when given) wants it."""
+    if ask is not None and not await bot.preferences.pictures(ask):
         return None
+    if bot.replies is not None:
+        await bot.replies.turn()
     return await bot.gallery.picture(job)
 
 
