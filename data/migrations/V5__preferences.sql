@@ -1,4 +1,4 @@
--- V4: each person's own choices, whatever the server: for now whether their private messages
+-- V5: each person's own choices, whatever the server: for now whether their private messages
 -- (hand, /table, /scores) show pictures beside the text. A person never asked has no row.
 CREATE TABLE user_preferences (
     user_id    INTEGER PRIMARY KEY,
