@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -73,18 +73,19 @@ def table_job(game: GameSnapshot) -> Job | None:
     return Job(("table", game.game_id, TABLE_SEAT), stamp, draw)
 
 
-def story_job(game: GameSnapshot, deal: str, points: str) -> Job | None:
-    """Each player's running total deal by deal (axes labelled ``deal`` and ``points``, already
-    translated), with the target or elimination score as a line; None before a deal ended."""
+def story_job(game: GameSnapshot, names: Sequence[str], deal: str, points: str) -> Job | None:
+    """Each player's running total deal by deal (``names`` by seat, axes labelled ``deal`` and
+    ``points``: the reader's words), with the target or elimination score as a line; None before a
+    deal ended."""
     table = game.table
     if table.game is None or not table.game.history:
         return None
-    names = tuple(p.name for p in table.players)
-    totals = running_totals([r.outcome.points for r in table.game.history], len(names))
+    shown = tuple(names)
+    totals = running_totals([r.outcome.points for r in table.game.history], len(table.players))
     rules = table.rules
     limit = None if rules.game_end is GameEnd.DEALS else rules.game_length
-    stamp = (names, tuple(tuple(row) for row in totals), limit, deal, points)
-    draw = partial(scores_png, names, totals, limit=limit, x_label=deal, y_label=points)
+    stamp = (shown, tuple(tuple(row) for row in totals), limit, deal, points)
+    draw = partial(scores_png, shown, totals, limit=limit, x_label=deal, y_label=points)
     return Job(("story", game.game_id, TABLE_SEAT), stamp, draw)
 
 
@@ -141,9 +142,9 @@ class Gallery:
         """The table in play (see :func:`table_job`)."""
         return await self.picture(table_job(game))
 
-    async def story(self, game: GameSnapshot, deal: str, points: str) -> bytes | None:
+    async def story(self, game: GameSnapshot, names: Sequence[str], deal: str, points: str) -> bytes | None:
         """The running totals so far (see :func:`story_job`)."""
-        return await self.picture(story_job(game, deal, points))
+        return await self.picture(story_job(game, names, deal, points))
 
     async def _draw(self, job: Job) -> bytes:
         try:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.ui import words
 from rummy.rules import Scoring
 from rummy.table import TableStatus
 from service.catalog import Translator
@@ -82,8 +83,10 @@ def table_frame(game: GameSnapshot, tr: Translator) -> Frame | None:
 
 def scores_frame(game: GameSnapshot, tr: Translator) -> Frame | None:
     """The chart of the running totals, with axes in ``tr``'s language (None before a deal ended)."""
-    penalty = game.table.rules.scoring is Scoring.PENALTY
-    job = story_job(game, tr("chart_deal"), tr("chart_penalty" if penalty else "chart_points"))
+    table = game.table
+    names = [words.player_name(table, seat, tr) for seat in range(len(table.players))]
+    penalty = table.rules.scoring is Scoring.PENALTY
+    job = story_job(game, names, tr("chart_deal"), tr("chart_penalty" if penalty else "chart_points"))
     return None if job is None else Frame(job, SCORES, tr("pic_scores"))
 
 

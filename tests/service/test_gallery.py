@@ -114,13 +114,13 @@ async def test_the_table_needs_a_deal_and_the_story_a_finished_one(h: Harness) -
     await h.open_table(ALICE, BOB, start=False, game_length="1")
     gallery = Gallery()
     lobby = await h.service.current(CHANNEL)
-    assert table_job(lobby) is None and story_job(lobby, "Deal", "Points") is None
+    assert table_job(lobby) is None and story_job(lobby, ["A", "B"], "Deal", "Points") is None
     await h.slash(ALICE, "lobby start")
     playing = await h.service.current(CHANNEL)
     opens(await gallery.table(playing))
-    assert story_job(playing, "Deal", "Points") is None
+    assert story_job(playing, ["A", "B"], "Deal", "Points") is None
     await play_game(h, (ALICE, BOB), seed=2)
     over = await h.service.score_sheet(CHANNEL)
-    chart = opens(await gallery.story(over, "Deal", "Points"))
-    assert chart.size == opens(await gallery.story(over, "Manche", "Points")).size
+    chart = opens(await gallery.story(over, ["Alice", "Bob"], "Deal", "Points"))
+    assert chart.size == opens(await gallery.story(over, ["Alice", "Bob"], "Donne", "Points")).size
     assert gallery.drawn == 3  # the labels are part of what a chart shows
