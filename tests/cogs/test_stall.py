@@ -3,7 +3,6 @@ proposal, the agreements, a decline, computer players who always agree, and refu
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, MALLORY, Harness, Re
 from tests.cogs.test_forged import assert_stale
 from tests.e2e.gamedb import GameDb
 from tests.rummy.engine_support import current
-from tests.rummy.stall_support import churn, quiet_deal, rebuilt
+from tests.rummy.stall_support import stalled_state
 
 PROPOSE, AGREE, DECLINE = "rami:1:endp", "rami:1:enda", "rami:1:endd"
 STALLED = translator("en")("ev_deal_stalled")
@@ -26,11 +25,8 @@ async def stored_stall(h: Harness, rebuilds: int = 2) -> Table:
     (draw, discard) until its stock was rebuilt ``rebuilds`` times; stored as the game's state."""
     row = await h.db.games.get_active(CHANNEL)
     assert row is not None
-    table = Table.from_json(json.loads(row.state_json))
-    assert table.game is not None
-    quiet_deal(table.game)
-    churn(table, rebuilt(table, rebuilds))
-    await h.db.games.save_action(row.id, row.version, json.dumps(table.to_json()), "playing", None, "rig", {})
+    table, state = stalled_state(row.state_json, rebuilds)
+    await h.db.games.save_action(row.id, row.version, state, "playing", None, "rig", {})
     return table
 
 

@@ -3,16 +3,13 @@ proposes, the other agrees, and the next deal is dealt with nobody scoring."""
 
 from __future__ import annotations
 
-import json
-
 from data import Database
 from rummy.scoring import DealEnd
-from rummy.table import Table
 from tests.e2e.conftest import World
 from tests.e2e.moves import component_id
 from tests.e2e.session import TableSession
 from tests.fakediscord import BotProcess
-from tests.rummy.stall_support import churn, quiet_deal, rebuilt
+from tests.rummy.stall_support import stalled_state
 
 
 async def stall_stored(world: World, game_id: int) -> None:
@@ -21,11 +18,8 @@ async def stall_stored(world: World, game_id: int) -> None:
     try:
         row = await db.games.get(game_id)
         assert row is not None
-        table = Table.from_json(json.loads(row.state_json))
-        assert table.game is not None
-        quiet_deal(table.game)
-        churn(table, rebuilt(table, 2))
-        await db.games.save_action(row.id, row.version, json.dumps(table.to_json()), "playing", None, "rig", {})
+        _table, state = stalled_state(row.state_json)
+        await db.games.save_action(row.id, row.version, state, "playing", None, "rig", {})
     finally:
         await db.close()
 

@@ -3,6 +3,7 @@ table takes, and the players draw and discard until the stock has been rebuilt o
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from rummy import actions as act
@@ -78,3 +79,13 @@ def rebuilt(table: Table, times: int) -> Callable[[], bool]:
         return table.game is not None and current(table.game).refills >= times
 
     return reached
+
+
+def stalled_state(state_json: str, rebuilds: int = 2) -> tuple[Table, str]:
+    """A stored table document whose deal is set up with an ace nothing takes in each hand and
+    played (draw, discard) until its stock was rebuilt ``rebuilds`` times: the table and its JSON."""
+    table = Table.from_json(json.loads(state_json))
+    assert table.game is not None
+    quiet_deal(table.game)
+    churn(table, rebuilt(table, rebuilds))
+    return table, json.dumps(table.to_json())

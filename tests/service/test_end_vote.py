@@ -3,17 +3,14 @@ events; the private view shows the proposal; a refusal changes nothing."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from data import Database
 from rummy.errors import CannotEndDeal
-from rummy.table import Table
 from service.games import GameService, Who
 from service.model import ChangeKind
 from tests.cogs.conftest import CHANNEL, GUILD
-from tests.rummy.stall_support import churn, quiet_deal, rebuilt
+from tests.rummy.stall_support import stalled_state
 
 HOST, GUEST = Who(1, "Host"), Who(2, "Guest")
 
@@ -26,11 +23,8 @@ async def stalled(db: Database) -> GameService:
     await service.start(CHANNEL, HOST)
     row = await db.games.get_active(CHANNEL)
     assert row is not None
-    table = Table.from_json(json.loads(row.state_json))
-    assert table.game is not None
-    quiet_deal(table.game)
-    churn(table, rebuilt(table, 2))
-    await db.games.save_action(row.id, row.version, json.dumps(table.to_json()), "playing", None, "rig", {})
+    _table, state = stalled_state(row.state_json)
+    await db.games.save_action(row.id, row.version, state, "playing", None, "rig", {})
     return service
 
 
