@@ -27,8 +27,8 @@ from data import Database, GameRow
 from data.db import SynchronousLevel
 from rummy import actions as act
 from rummy.deal import Phase
-from service.games import GameService, Who
-from service.model import Outcome
+from service.games import GameService
+from service.model import Outcome, Who
 
 GUILD = 1
 

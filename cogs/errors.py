@@ -19,11 +19,11 @@ from discord import app_commands
 
 from cogs.ui.context import reply
 from cogs.ui.limits import quote
-from cogs.ui.render import display
+from cogs.ui.sentences import display
 from data import ChannelBusy, GameClosed, GameNotFound, StaleState
 from rummy.errors import BadCard, RummyError
 from service.catalog import command_text, engine_text, translator
-from service.games import Refusal
+from service.model import Refusal
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ui import render, words
+from cogs.ui import render, sentences, words
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen
@@ -26,7 +26,7 @@ def _line(tr: Translator, rank: int, s: Standing) -> str:
     return tr(
         "lb_line",
         rank=rank,
-        name=render.display(words.stored_bot_name(s.display_name, tr)),
+        name=sentences.display(words.stored_bot_name(s.display_name, tr)),
         rating=shown_rating(s.rating),
         games=s.games,
         wins=s.wins,
@@ -55,11 +55,11 @@ class Leaderboard(commands.Cog):
         tr = ctx.public
         embed = discord.Embed(title=tr("lb_title", preset=preset or tr("lb_all")), colour=render.COLOUR)
         lines = [_line(tr, i, s) for i, s in enumerate(people, start=1)]
-        embed.description = render.clip("\n".join(lines) or tr("lb_no_people" if bots else "lb_empty"), 4000)
+        embed.description = sentences.clip("\n".join(lines) or tr("lb_no_people" if bots else "lb_empty"), 4000)
         if bots:
             embed.add_field(
                 name=tr("lb_bots"),
-                value=render.clip("\n".join("🤖 " + _line(tr, i, s) for i, s in enumerate(bots, start=1))),
+                value=sentences.clip("\n".join("🤖 " + _line(tr, i, s) for i, s in enumerate(bots, start=1))),
                 inline=False,
             )
         embed.set_footer(text=tr("lb_footer"))
@@ -73,13 +73,13 @@ class Leaderboard(commands.Cog):
         user = member or interaction.user
         tr = ctx.public
         record = await self.bot.leaderboards.record(ctx.guild_id, user.id)
-        name = render.display(user.display_name)
+        name = sentences.display(user.display_name)
         embed = discord.Embed(title=tr("stats_title", name=name), colour=render.COLOUR)
         if record is None:
             embed.description = tr("stats_none", name=name)
         else:
             rows = [("*", record.overall), *sorted(record.presets.items())]
-            embed.description = render.clip(
+            embed.description = sentences.clip(
                 "\n".join(
                     tr(
                         "stats_line",

@@ -9,14 +9,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui import lobby as lobby_ui
-from cogs.ui import render, words
+from cogs.ui import sentences, words
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, paid, reply, user_tr
 from cogs.ui.limits import chosen, fit, quote, typed
 from rummy.rules import PRESETS
 from rummy.table import BOT_LEVELS
 from rummy.table_options import setting_choices, setting_names
-from service.games import Refusal
+from service.model import Refusal
 
 LEVEL_CHOICES = [app_commands.Choice(name=app_commands.locale_str(level), value=level) for level in BOT_LEVELS]
 RULE_LENGTH = 40  # the longest name of a rule or option is 29 characters
@@ -91,7 +91,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     async def cancel(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         await ctx.service.cancel(ctx.channel_id, ctx.who)
-        text = ctx.public("cancelled", name=render.display(ctx.who.name))
+        text = ctx.public("cancelled", name=sentences.display(ctx.who.name))
         await reply(interaction, text, ephemeral=False)
 
     @app_commands.command(name="kick", description="Remove a player from the table (host or moderators)")
@@ -101,11 +101,11 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         out = await ctx.service.kick(ctx.channel_id, ctx.who, member.id)
         text = ctx.public(
             "kicked",
-            by=render.display(ctx.who.name),
-            name=render.display(member.display_name),
+            by=sentences.display(ctx.who.name),
+            name=sentences.display(member.display_name),
         )
-        more = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
-        ping = render.pinged(out.table, out.new_turn)
+        more = sentences.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
+        ping = sentences.pinged(out.table, out.new_turn)
         await reply(interaction, f"{text}\n{more}".strip(), ephemeral=False, ping=ping)
 
     @app_commands.command(name="set", description="Change a house rule or a table option before the start (host)")
@@ -147,7 +147,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
             interaction,
             ctx.tr(
                 "bot_added",
-                name=render.name_of(out.table, len(out.table.players) - 1, ctx.tr),
+                name=sentences.name_of(out.table, len(out.table.players) - 1, ctx.tr),
                 n=len(out.table.players),
                 max=out.table.max_players,
             ),
@@ -158,7 +158,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     async def removebot(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         out = await ctx.service.remove_bot(ctx.channel_id, ctx.who)
-        name = render.display(words.stored_bot_name(out.detail.name, ctx.tr))
+        name = sentences.display(words.stored_bot_name(out.detail.name, ctx.tr))
         await reply(interaction, ctx.tr("bot_removed", name=name), ephemeral=True)
 
 

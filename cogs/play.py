@@ -20,9 +20,8 @@ from rummy import actions as act
 from rummy.cards import Card, parse_cards
 from rummy.errors import RummyError
 from rummy.view import PlayerView
-from service.games import Refusal
 from service.hints import meld_command
-from service.model import PlayerSnapshot
+from service.model import PlayerSnapshot, Refusal
 
 Choices = list[app_commands.Choice[str]]
 CARD_LENGTH = 20  # one card as typed ("10♥", "JK=10S"), with room to spare

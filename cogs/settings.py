@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import context, reply
-from service.games import Refusal
+from service.model import Refusal
 from service.settings import AUTO
 
 LANGUAGE_CHOICES = [

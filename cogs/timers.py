@@ -21,7 +21,7 @@ from typing import Any
 
 from discord.ext import commands
 
-from cogs.ui import render
+from cogs.ui import sentences
 from cogs.ui.board import Board
 from rummy.table import MAX_TIMEOUTS, TableStatus
 from service.catalog import Translator
@@ -185,7 +185,7 @@ class Timers:
         if step.kind is StepKind.BOT:
             moved = await self.service.bot_move(channel_id, step.version)
             if moved is not None:
-                runner.lines += render.event_lines(moved.events, moved.table, self.board.tr_for(moved.game.guild_id))
+                runner.lines += sentences.event_lines(moved.events, moved.table, self.board.tr_for(moved.game.guild_id))
                 if moved.ended:
                     await self._tell(channel_id, runner, moved.game)
             return
@@ -205,17 +205,17 @@ class Timers:
         lines = [*runner.lines, *lines]
         runner.lines.clear()
         playing = out.table.turn is not None
-        ping = render.pinged(out.table, out.new_turn) if out.kind is ChangeKind.TIMEOUT else None
+        ping = sentences.pinged(out.table, out.new_turn) if out.kind is ChangeKind.TIMEOUT else None
         game_id = out.game.game_id if playing else None
         await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping, table=out.table)
 
     def _timed_out(self, out: Outcome[TimedOut], tr: Translator) -> list[str]:
-        name = render.name_of(out.table, out.seat, tr)
+        name = sentences.name_of(out.table, out.seat, tr)
         if out.detail.dropped:
             head = tr("timeout_dropped", name=name, max=MAX_TIMEOUTS)
         else:
             head = tr("timeout", name=name, count=out.detail.count, max=MAX_TIMEOUTS)
-        return [head, render.public_text(out.events, out.table, tr, turn=out.new_turn)]
+        return [head, sentences.public_text(out.events, out.table, tr, turn=out.new_turn)]
 
     async def _tell(self, channel_id: int, runner: _Runner, game: GameSnapshot | None = None) -> None:
         """Tell the computer players' moves so far in one message, with whose turn it is now."""
@@ -230,10 +230,10 @@ class Timers:
             tr = self.board.tr_for(game.guild_id)
             if game.status is TableStatus.ABANDONED:
                 lines.append(tr("abandoned"))
-            turn = render.turn_line(game.table, tr)
+            turn = sentences.turn_line(game.table, tr)
             if turn:
                 lines.append(turn)
-                game_id, ping, table = game.game_id, render.turn_user(game.table), game.table
+                game_id, ping, table = game.game_id, sentences.turn_user(game.table), game.table
         await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping, table=table)
 
 

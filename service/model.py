@@ -12,11 +12,29 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from rummy.deal import Event
 from rummy.table import Table, TableStatus
 from rummy.view import PlayerView
+
+
+class Refusal(Exception):
+    """A request the service turns down before touching a table; ``key`` is a message key."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Who:
+    """The person asking: Discord id, display name, and whether they may moderate."""
+
+    id: int
+    name: str
+    moderator: bool = False
 
 
 class ChangeKind(enum.StrEnum):

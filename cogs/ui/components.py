@@ -25,7 +25,7 @@ import discord
 from cogs.errors import report_error
 from cogs.ui.limits import OPTION_TEXT, OPTIONS
 from rummy.errors import RummyError
-from service.games import Refusal
+from service.model import Refusal
 
 log = logging.getLogger(__name__)
 

@@ -22,8 +22,9 @@ from cogs.ui.limits import fit
 from cogs.ui.pictures import Picture
 from rummy.rules import PRESETS
 from service.catalog import Translator, translator
-from service.games import GameService, Refusal, Who
+from service.games import GameService
 from service.leaderboards import Leaderboards
+from service.model import Refusal, Who
 
 if TYPE_CHECKING:
     from cogs.ui.board import Board

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui import pictures, render
+from cogs.ui import pictures, render, sentences
 from cogs.ui.components import Guarded, Malformed, custom_id, persistent, stale, template, values
 from cogs.ui.context import Ctx, Drawn, add_picture, context, reply, secondary, sent_privately, update
 from cogs.ui.stall import end_items, news
@@ -28,8 +28,7 @@ from rummy.errors import RummyError
 from rummy.table import Table
 from rummy.view import PlayerView
 from service.catalog import Translator
-from service.games import Refusal
-from service.model import Outcome, PlayerSnapshot
+from service.model import Outcome, PlayerSnapshot, Refusal
 
 MAX_OPTIONS = 25
 Button = discord.ui.Button[Any]
@@ -60,8 +59,8 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     out = await ctx.service.play(ctx.channel_id, ctx.who, action, game_id)
     player = _player_after(out)
     picture = None if player is None else pictures.for_caller(ctx, pictures.hand_frame(player, ctx.tr))
-    public = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
-    ping = render.pinged(out.table, out.new_turn)
+    public = sentences.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
+    ping = sentences.pinged(out.table, out.new_turn)
     told = out.new_turn or news(out.events)  # a new turn, or the end buttons change
     board = board_view(out.game.game_id, ctx.public, out.table) if told and out.table.turn is not None else None
     if edit:  # a component: the first answer is the clicked hand, redrawn

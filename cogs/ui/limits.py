@@ -21,8 +21,8 @@ from typing import Any
 
 import discord
 
-from cogs.ui.render import display
-from service.games import Refusal
+from cogs.ui.sentences import display
+from service.model import Refusal
 
 CONTENT = 2000
 EMBED_TITLE = 256
@@ -54,7 +54,7 @@ def clip(text: str, limit: int) -> str:
 def quote(text: str, limit: int = QUOTE) -> str:
     """A piece of what a player typed, safe to show back: on one line, at most ``limit``
     characters (then "…"), with its markdown escaped and its mentions defused (as a name is,
-    :func:`cogs.ui.render.display`)."""
+    :func:`cogs.ui.sentences.display`)."""
     return display(clip(" ".join(str(text).split()), limit))
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui import render, words
+from cogs.ui import sentences, words
 from cogs.ui.components import Guarded, custom_id, persistent, template
 from cogs.ui.context import Ctx, context, reply
 from cogs.ui.hand import board_view
@@ -28,8 +28,8 @@ async def join(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
 async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     out = await ctx.service.leave(ctx.channel_id, ctx.who, game_id)
     if out.events or out.ended:
-        text = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
-        await reply(ctx.interaction, text, ephemeral=False, ping=render.pinged(out.table, out.new_turn))
+        text = sentences.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
+        await reply(ctx.interaction, text, ephemeral=False, ping=sentences.pinged(out.table, out.new_turn))
     else:
         await reply(ctx.interaction, ctx.tr("left_lobby"), ephemeral=True)
     return out
@@ -40,12 +40,14 @@ async def start(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     text = (
         ctx.public("started", title=words.preset_title(out.table.rules, ctx.public))
         + "\n"
-        + render.public_text(out.events, out.table, ctx.public)
+        + sentences.public_text(out.events, out.table, ctx.public)
         + "\n"
         + ctx.public("start_hand_hint")
     )
     board = board_view(out.game.game_id, ctx.public)
-    await reply(ctx.interaction, render.clip(text, 2000), ephemeral=False, view=board, ping=render.pinged(out.table))
+    await reply(
+        ctx.interaction, sentences.clip(text, 2000), ephemeral=False, view=board, ping=sentences.pinged(out.table)
+    )
     return out
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui import render
+from cogs.ui import render, sentences
 from cogs.ui.components import Malformed, custom_id, persistent, stale, template, values
 from cogs.ui.context import context, update
 from cogs.ui.hand import (
@@ -38,7 +38,7 @@ from rummy.melds import make_meld
 from rummy.table import Table
 from rummy.view import PlayerView
 from service.catalog import Translator
-from service.games import Refusal
+from service.model import Refusal
 
 # -- encoding melds in a custom_id --------------------------------------------------------------
 
@@ -72,7 +72,7 @@ def builder_embed(view: PlayerView, pending: list[list[Card]], tr: Translator) -
     rest = remaining(view.hand, [c for g in pending for c in g])
     lines += ["", " ".join(c.pretty for c in rest)]
     return discord.Embed(
-        title=tr("builder_title"), description=render.clip("\n".join(lines), 4000), colour=render.COLOUR
+        title=tr("builder_title"), description=sentences.clip("\n".join(lines), 4000), colour=render.COLOUR
     )
 
 
@@ -182,7 +182,7 @@ class LayOffButton(HandItem, discord.ui.DynamicItem[Button], template=template("
         ctx = context(interaction)
         player = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
         options = [
-            discord.SelectOption(label=render.clip(m.label, 100), value=str(m.index))
+            discord.SelectOption(label=sentences.clip(m.label, 100), value=str(m.index))
             for m in layoff_targets(player.game.table, player.view)
         ]
         if not options:

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui import render
+from cogs.ui import sentences
 from cogs.ui.components import Guarded, custom_id, template
 from cogs.ui.context import Ctx, context, reply
 from rummy.deal import Event
@@ -63,8 +63,8 @@ async def vote(ctx: Ctx, kind: ChangeKind, game_id: int) -> None:
         ChangeKind.END_DECLINE: service.decline_end,
     }[kind]
     out = await act(ctx.channel_id, ctx.who, game_id)
-    text = render.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
-    ping = render.pinged(out.table, out.new_turn)
+    text = sentences.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
+    ping = sentences.pinged(out.table, out.new_turn)
     view = board_view(game_id, ctx.public, out.table) if out.table.turn is not None else None
     await reply(ctx.interaction, text, ephemeral=False, view=view, ping=ping, silent=ping is None)
 

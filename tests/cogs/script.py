@@ -13,7 +13,7 @@ from rummy import actions as act
 from rummy.ai import choose_action
 from rummy.table import Table, TableStatus
 from rummy.view import view_for
-from service.games import load_table
+from service.cache import load_table
 from tests.cogs.conftest import CHANNEL, Harness, Result, User
 
 

@@ -13,7 +13,7 @@ from cogs.errors import RamiTree, report_error, rules_text
 from data import ChannelBusy, GameClosed, StaleState
 from rummy.errors import NotYourTurn, RummyError
 from service.catalog import EN, language, translator
-from service.games import Refusal
+from service.model import Refusal
 from tests.cogs.conftest import ALICE, CHLOE, Harness
 
 

@@ -12,7 +12,7 @@ from cogs.ui import limits
 from cogs.ui.components import persistent
 from cogs.ui.hand import HandButton, RefreshButton
 from cogs.ui.limits import fit, fit_embed, fit_view, quote
-from service.games import Refusal
+from service.model import Refusal
 from tests.fakediscord.limits import message_problems
 
 

@@ -12,14 +12,14 @@ import re
 import pytest
 
 from bot import RamiBot, Settings
-from cogs.ui import render
+from cogs.ui import sentences
 from cogs.ui.context import NO_MENTIONS
 from tests.cogs.conftest import BOB, CHANNEL, MALLORY, Clock, Harness, Sent, User
 from tests.cogs.script import play_game
 
 # Bob's id, the server's @everyone role (its id is the server's), a long user id, and markdown.
 HOSTILE = User(606, "<@202> <@&9001> <@!123456789012345678> @everyone @here **x** _y_")
-SHOWN = render.display(HOSTILE.name)
+SHOWN = sentences.display(HOSTILE.name)
 MARKUP = re.compile(r"<@[!&]?(\d+)>")
 
 
@@ -39,7 +39,7 @@ MARKUP = re.compile(r"<@[!&]?(\d+)>")
 )
 def test_display_escapes_markdown_and_mentions(name: str, shown: str) -> None:
     """display() shows a name as typed: markdown escaped, no mention or channel link left."""
-    assert render.display(name) == shown
+    assert sentences.display(name) == shown
 
 
 def allowed(sent: Sent) -> dict[str, object]:

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from rummy.cards import Card, make_pack, parse_cards
-from service.games import load_table
+from service.cache import load_table
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, Harness, Result
 from tests.cogs.script import play_game
 

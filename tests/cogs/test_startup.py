@@ -21,7 +21,7 @@ import bot as rami_bot
 from bot import DEFAULT_DB, ConfigError, RamiBot, Settings, no_voice_warning
 from cogs.errors import CommandText
 from cogs.timers import TimersCog
-from service.games import Who
+from service.model import Who
 from tests.cogs.conftest import RecordingChannels, Sent
 from tests.fakediscord import BotProcess, Driver, FakeDiscord
 from tests.fakediscord.process import REPO_ROOT, SITECUSTOMIZE_DIR

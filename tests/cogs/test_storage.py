@@ -9,7 +9,8 @@ import pytest
 
 from cogs.ui import hand as hand_ui
 from data import Database
-from service.games import GameService, Who
+from service.games import GameService
+from service.model import Who
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Clock, Harness
 from tests.cogs.test_play import seats
 
@@ -46,7 +47,7 @@ async def test_crash_between_commit_and_reply_loses_nothing(h: Harness, monkeypa
     def crash(*args: object, **kwargs: object) -> str:
         raise RuntimeError("killed before the reply")
 
-    monkeypatch.setattr(hand_ui.render, "public_text", crash)
+    monkeypatch.setattr(hand_ui.sentences, "public_text", crash)
     r = await h.slash(me, "draw")
     assert r.first.ephemeral and r.text.startswith("Sorry")
     monkeypatch.undo()

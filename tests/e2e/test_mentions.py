@@ -8,7 +8,7 @@ everyone; an ephemeral reply notifies nobody.
 
 from __future__ import annotations
 
-from cogs.ui.render import display
+from cogs.ui.sentences import display
 from service.catalog import text
 from tests.e2e.conftest import World
 from tests.e2e.session import TableSession

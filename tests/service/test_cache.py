@@ -12,7 +12,8 @@ from rummy import actions as act
 from rummy.errors import RummyError
 from rummy.table import Table
 from service.cache import TableCache, dump_table
-from service.games import GameService, Refusal, Who
+from service.games import GameService
+from service.model import Refusal, Who
 from tests.cogs.conftest import CHANNEL, GUILD
 
 HOST, GUEST = Who(1, "Host"), Who(2, "Guest")

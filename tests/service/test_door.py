@@ -9,9 +9,9 @@ import pytest
 from data import Database, PlayerResult
 from rummy import actions as act
 from rummy.table import NotSeated, TableStatus
-from service.games import GameService, Refusal, Who
+from service.games import GameService
 from service.leaderboards import Leaderboards
-from service.model import BotSeat, ChangeKind, Outcome, Setting
+from service.model import BotSeat, ChangeKind, Outcome, Refusal, Setting, Who
 from tests.cogs.conftest import CHANNEL, GUILD, OTHER_CHANNEL
 
 HOST, GUEST, STRANGER = Who(1, "Host"), Who(2, "Guest"), Who(3, "Stranger")

@@ -7,8 +7,8 @@ import pytest
 
 from data import Database
 from rummy.errors import CannotEndDeal
-from service.games import GameService, Who
-from service.model import ChangeKind
+from service.games import GameService
+from service.model import ChangeKind, Who
 from tests.cogs.conftest import CHANNEL, GUILD
 from tests.rummy.stall_support import stalled_state
 
