@@ -8,7 +8,9 @@ Contenders, each a process against its own fake Discord (``tests/fakediscord``) 
 
 * floor: ``benchmarks/floor_bot.py``, a discord.py bot that answers ``/ping`` with "pong": what any
   discord.py bot costs on this machine;
-* ours: ``python bot.py`` of this checkout;
+* ours: ``python bot.py`` of this checkout (``--ours DIR``: of another checkout, so that two
+  versions neither of which is this one are measured side by side, e.g. an old commit with and
+  without one piece of machinery);
 * versus (``--versus DIR``): ``python DIR/bot.py`` run in ``DIR``, another checkout of the bot (e.g. a
   ``git worktree`` of an older commit). It runs with this interpreter, so ``DIR``'s requirements must be
   installed in it. ``--versus-env NAME=VALUE`` (repeatable) sets its environment only, so that one
@@ -167,7 +169,7 @@ async def measure(args: argparse.Namespace, folder: Path) -> list[Measured]:
     async with AsyncExitStack() as stack:
         contenders = [
             await Contender.start("floor", None, args, folder, stack),
-            await Contender.start("ours", REPO, args, folder, stack),
+            await Contender.start("ours", args.ours, args, folder, stack),
         ]
         if args.versus is not None:
             contenders.append(await Contender.start("versus", args.versus, args, folder, stack))
@@ -213,6 +215,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the steady phase")
     parser.add_argument("--burst", type=int, default=200, help="actions sent at once in a burst")
     parser.add_argument("--bursts", type=int, default=10, help="rounds of bursts (one burst of each bot per round)")
+    parser.add_argument(
+        "--ours",
+        type=checkout,
+        default=REPO,
+        metavar="DIR",
+        help="run DIR/bot.py as ours instead of this checkout's (to compare two other checkouts)",
+    )
     parser.add_argument(
         "--versus", type=checkout, default=None, metavar="DIR", help="also run DIR/bot.py, another checkout, alike"
     )
