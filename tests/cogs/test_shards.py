@@ -68,6 +68,11 @@ def test_a_server_belongs_to_one_shard() -> None:
         assert everything.all and everything.owns(SHARD0_GUILD) and everything.owns(SHARD1_GUILD)
 
 
+def test_shards_read_plainly_in_the_log() -> None:
+    """The ready line names the shards run here."""
+    assert [str(s) for s in (Shards(), Shards(4), Shards(4, (0, 2)))] == ["automatic", "all of 4", "0,2 of 4"]
+
+
 def test_only_the_process_with_shard_0_syncs() -> None:
     """Shard 0's process syncs (and one process running every shard); the others do not."""
     assert Shards().syncs and Shards(4).syncs and Shards(4, (0, 1)).syncs
