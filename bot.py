@@ -8,9 +8,14 @@ Settings come from the environment, or from a ``.env`` file beside this script:
 ``RAMI_LOG_LEVEL``     DEBUG, INFO (default), WARNING or ERROR
 ``RAMI_PICTURES``      ``on`` (default) or ``off``: cards as pictures beside the text, or text only for
                        everyone (each person can also choose text only with ``/settings pictures``)
+``RAMI_SHARD_COUNT``   how many shards the bot has in all (default: as many as Discord recommends)
+``RAMI_SHARDS``        the shard ids this process runs, e.g. ``0-3`` or ``0,2`` (needs ``RAMI_SHARD_COUNT``;
+                       default: all of them)
 
 Without a dev server, commands are synced globally only when the command set changed (its
-hash is kept in the database). The bot asks for no privileged intent.
+hash is kept in the database). With several processes, only the one that runs shard 0 syncs (to the
+dev server too); each process resumes and plays only the games of its own shards' servers. The bot
+asks for no privileged intent.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ import logging
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
@@ -37,6 +43,7 @@ from cogs.ui.context import NO_MENTIONS
 from cogs.ui.items import ALL_ITEMS
 from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
+from cogs.ui.shards import Shards, parse_shards
 from data import Database, MetaStore
 from service.gallery import Gallery
 from service.games import GameService
@@ -82,6 +89,7 @@ class Settings:
     dev_guild: int | None = None
     log_level: str = "INFO"
     pictures: bool = True
+    shards: Shards = field(default_factory=Shards)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -97,8 +105,12 @@ class Settings:
         pictures = env.get("RAMI_PICTURES", "on").strip().lower() or "on"
         if pictures not in SWITCH:
             raise ConfigError(f"RAMI_PICTURES must be on or off, not {pictures!r}.")
+        try:
+            shards = parse_shards(env.get("RAMI_SHARD_COUNT", ""), env.get("RAMI_SHARDS", ""))
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
         path = env.get("RAMI_DB_PATH", "").strip()
-        return cls(token, db_path(path), int(dev) if dev else None, level, SWITCH[pictures])
+        return cls(token, db_path(path), int(dev) if dev else None, level, SWITCH[pictures], shards)
 
 
 def db_path(value: str) -> Path:
@@ -131,14 +143,18 @@ class RamiBot(RamiClient):
     timers: Timers  # computer players, turn timers and expiry (the Timers cog)
 
     def __init__(self, settings: Settings) -> None:
+        manual: dict[str, Any] = {} if settings.shards.ids is None else {"shard_ids": list(settings.shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             tree_cls=RamiTree,
             allowed_mentions=NO_MENTIONS,
             help_command=None,
+            shard_count=settings.shards.count,
+            **manual,  # the shards this process runs; without them, all
         )
         self.settings = settings
+        self.own_shards = settings.shards
         self.db: Database | None = None
         self.redraws = Redraws()
 
@@ -164,7 +180,8 @@ class RamiBot(RamiClient):
         self.board = Board(
             self.service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn, gallery=self.gallery
         )
-        self.timers = Timers(self.service, self.board, turn=replies.turn)
+        guilds = None if self.own_shards.all else self.own_shards.owns  # other shards' games are not ours
+        self.timers = Timers(self.service, self.board, turn=replies.turn, guilds=guilds)
         self.service.subscribe(self.timers.changed)  # a change replans its game's timers
         self.service.subscribe(self.board.changed)  # and redraws its board
 
@@ -179,7 +196,14 @@ class RamiBot(RamiClient):
         return guild.preferred_locale if guild is not None else "en-US"
 
     async def sync_commands(self) -> None:
+        """Sync the command tree: to the dev server at every start, else globally when it changed.
+
+        Only the process that runs shard 0 syncs (all processes load the same commands), so that
+        several processes sync once, and only that one reads and writes the command hash."""
         assert self.db is not None
+        if not self.own_shards.syncs:
+            log.info("commands are synced by the process that runs shard 0 (shards here: %s)", self.own_shards)
+            return
         if self.settings.dev_guild is not None:
             guild = discord.Object(self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -196,7 +220,8 @@ class RamiBot(RamiClient):
         log.info("synced %d global command(s)", len(synced))
 
     async def on_ready(self) -> None:
-        log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+        shards = Shards(self.shard_count, self.own_shards.ids)  # the count is known once connected
+        log.info("ready as %s in %d server(s), shards %s", self.user, len(self.guilds), shards)
 
     async def close(self) -> None:
         await super().close()  # unloads the extensions and cogs: the timers stop before the database closes

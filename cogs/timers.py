@@ -50,8 +50,10 @@ class Timers:
         *,
         error_backoff: float = 5.0,
         turn: Callable[[], Awaitable[None]] | None = None,
+        guilds: Callable[[int], bool] | None = None,
     ) -> None:
         self.service = service
+        self.guilds = guilds  # the servers whose games this process runs (its shards'); None: all
         self.board = board
         self.turn = turn  # planning waits behind first responses still owed (cogs.ui.replies)
         self.error_backoff = error_backoff  # seconds before a game's task retries after an error
@@ -79,9 +81,10 @@ class Timers:
         runner.task.add_done_callback(self._done)
 
     async def resume(self) -> int:
-        """Start a task for every active game in the database; returns how many."""
+        """Start a task for every active game of this process's servers (``guilds``: the games of
+        other shards are another process's to run); returns how many."""
         self._closed = False
-        channels = await self.service.active_channels()
+        channels = await self.service.active_channels(self.guilds)
         for channel_id in channels:
             self.poke(channel_id)
         log.info("resumed %d active table(s)", len(channels))

@@ -51,9 +51,11 @@ class GameService(ClockSteps):
         row = await self._db.games.get(game_id)
         return None if row is None else self._snapshot(row)
 
-    async def active_channels(self) -> list[int]:
-        """The channels that hold an active game (lobby or in play), without loading the games."""
-        return [row.channel_id for row in await self._db.games.list_active()]
+    async def active_channels(self, guilds: Callable[[int], bool] | None = None) -> list[int]:
+        """The channels that hold an active game (lobby or in play), without loading the games; given
+        ``guilds``, only those of the servers it accepts (a process's own shards)."""
+        rows = await self._db.games.list_active()
+        return [row.channel_id for row in rows if guilds is None or guilds(row.guild_id)]
 
     async def active_games(self, guild_id: int) -> list[int]:
         """The ids of a server's active games (lobby or in play)."""

@@ -1,5 +1,9 @@
 """The bot as the cogs and components see it: a :class:`RamiClient` with its services, typed.
 
+It is an :class:`~discord.ext.commands.AutoShardedBot`: one process runs one shard, several or all
+of them (:mod:`cogs.ui.shards`), and ``own_shards`` says which, so that a process plays only the games
+of its own servers.
+
 ``bot.RamiBot`` is one: it opens the services in ``setup_hook``, before any cog loads, and they
 live until it closes. Cogs take it in their constructor (``self.bot.service``); a component or a
 command reaches it from its interaction with :func:`bot_of`, which checks what it got.
@@ -14,6 +18,7 @@ from discord.ext import commands
 
 from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
+from cogs.ui.shards import Shards
 from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
@@ -23,9 +28,10 @@ if TYPE_CHECKING:
     from cogs.ui.board import Board  # the board renders views that reply through cogs.ui.context
 
 
-class RamiClient(commands.Bot):
+class RamiClient(commands.AutoShardedBot):
     """A bot that carries Rami's services (set up by ``bot.RamiBot``; see the module doc)."""
 
+    own_shards: Shards = Shards()  # the shards this process runs (all of them by default)
     service: GameService  # the only way to read or change a game
     leaderboards: Leaderboards  # the servers' rankings and players' records
     board: Board  # the tables' public messages

@@ -90,7 +90,19 @@ Process
 
 Gateway
     ``await fake.request_reconnect()`` sends op 7 (the bot must RESUME); ``fake.connected``;
-    ``fake.gateway.current`` is the bot's session (``intents``, ``resumes``, ``seq``).
+    ``fake.gateway.current`` is the bot's latest session (``intents``, ``shard``, ``pid``, ``resumes``,
+    ``seq``).
+
+Shards
+    ``FakeDiscord(shard_count=2)``: ``GET /gateway/bot`` recommends 2 shards and an IDENTIFY without
+    ``[shard_id, shard_count]`` (or with fewer shards) is closed with 4011, an invalid one with 4010.
+    ``d.guild(name, shard=1)`` makes a guild on shard 1. Each session gets READY and GUILD_CREATE for
+    its shard's guilds only, and every later event of a guild (interactions included; DMs: shard 0)
+    goes to the newest connected session that owns it: ``fake.gateway.session_for(guild_id)``,
+    ``connected_for(guild_id)``. Several processes share the one token; each bot process's
+    User-Agent says its ``pid`` (sitecustomize), so ``gateway.sessions_of(pid)``,
+    ``BotProcess.connected`` and ``fake.state.calls`` (``(pid, method, path)`` of every REST call;
+    ``state.guild_of_call(path)`` is the guild it acts in) tell them apart.
 """
 
 from .components import ComponentError

@@ -83,9 +83,17 @@ class Driver:
         """A user; ``locale`` is what their client reports ("fr", "en-US", ...)."""
         return self.state.add_user(name, locale=locale)
 
-    def guild(self, name: str = "Test guild", *, locale: str = "en-US", owner: FakeUser | None = None) -> FakeGuild:
-        """A guild (the bot is in it). Created after the bot connected, it arrives as GUILD_CREATE."""
-        guild = self.state.add_guild(name, locale=locale, owner=owner)
+    def guild(
+        self,
+        name: str = "Test guild",
+        *,
+        locale: str = "en-US",
+        owner: FakeUser | None = None,
+        shard: int | None = None,
+    ) -> FakeGuild:
+        """A guild (the bot is in it), on shard ``shard`` of the fake's ``shard_count`` if given.
+        Created after the bot connected, it arrives as GUILD_CREATE (to its shard's session)."""
+        guild = self.state.add_guild(name, locale=locale, owner=owner, shard=shard)
         if owner is not None:
             self.state.add_member(guild, owner, admin=True)
         self.state.emit("GUILD_CREATE", guild_create_payload(self.state, guild))
@@ -356,8 +364,9 @@ class Driver:
         wait: bool,
     ) -> InteractionResult:
         timeout = self.timeout if timeout is None else timeout
-        if not self.fake.connected:
-            await self._wait(lambda: self.fake.connected, timeout, "the bot to be connected")
+        gateway = self.fake.gateway
+        if not gateway.connected_for(channel.guild_id):
+            await self._wait(lambda: gateway.connected_for(channel.guild_id), timeout, "the bot to be connected")
         interaction = RecordedInteraction(
             id=self.state.ids.next(),
             token=secrets.token_urlsafe(48),

@@ -1,9 +1,12 @@
 """A throwaway bot that exercises what the fake Discord must support; run by the fake's self-tests.
 
 Run as ``python tests/fakediscord/echo_bot.py`` with ``DISCORD_TOKEN``, ``FAKE_DISCORD_URL``,
-``ECHO_GUILD_ID`` and the sitecustomize folder first on ``PYTHONPATH``. It syncs one guild command
-group, ``/echo``, whose subcommands cover replies, ephemerals, options, autocomplete, a persistent
-view, a select, a modal, deferral, follow-ups, edits, threads and an unknown route.
+``ECHO_GUILD_ID`` (one guild id, or several separated by commas) and the sitecustomize folder first
+on ``PYTHONPATH``. It syncs one guild command group, ``/echo``, to each guild, whose subcommands cover
+replies, ephemerals, options, autocomplete, a persistent view, a select, a modal, deferral,
+follow-ups, edits, threads, an unknown route, and which shard and process answered. It shards as
+discord.py's ``AutoShardedBot``: ``ECHO_SHARD_COUNT`` and ``ECHO_SHARDS`` (ids separated by commas)
+choose the shards, all of those the fake recommends when unset.
 """
 
 from __future__ import annotations
@@ -162,6 +165,13 @@ async def thread(interaction: discord.Interaction) -> None:
     await interaction.followup.send(f"opened {new.mention}")
 
 
+@echo.command(name="shard")
+async def shard(interaction: discord.Interaction) -> None:
+    """Say which shard the guild is on and which process answers."""
+    shard_id = interaction.guild.shard_id if interaction.guild is not None else None
+    await interaction.response.send_message(f"shard {shard_id} pid {os.getpid()}")
+
+
 @echo.command(name="weird")
 async def weird(interaction: discord.Interaction) -> None:
     """Call a route the fake does not implement."""
@@ -180,20 +190,27 @@ async def inner(interaction: discord.Interaction, value: int) -> None:
     await interaction.response.send_message(f"deep {value * 2}")
 
 
-class EchoBot(commands.Bot):
-    """Syncs ``/echo`` to one guild and re-registers the persistent view at start-up."""
+class EchoBot(commands.AutoShardedBot):
+    """Syncs ``/echo`` to its guilds and re-registers the persistent view at start-up."""
 
-    def __init__(self, guild_id: int) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
-        self.guild_id = guild_id
+    def __init__(self, guild_ids: list[int], shard_count: int | None, shard_ids: list[int] | None) -> None:
+        manual = {} if shard_ids is None else {"shard_ids": shard_ids}
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            shard_count=shard_count,
+            **manual,
+        )
+        self.guild_ids = guild_ids
 
     async def setup_hook(self) -> None:
         """Register the persistent view, then sync the guild commands."""
         self.add_view(PingView())
-        guild = discord.Object(self.guild_id)
-        self.tree.add_command(echo, guild=guild)
-        synced = await self.tree.sync(guild=guild)
-        log.info("synced %d command(s)", len(synced))
+        for guild_id in self.guild_ids:
+            guild = discord.Object(guild_id)
+            self.tree.add_command(echo, guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d command(s)", len(synced))
 
     async def on_ready(self) -> None:
         """Log readiness."""
@@ -203,7 +220,10 @@ class EchoBot(commands.Bot):
 def main() -> None:
     """Run the bot until killed."""
     discord.utils.setup_logging(level=logging.INFO)
-    bot = EchoBot(int(os.environ["ECHO_GUILD_ID"]))
+    guilds = [int(g) for g in os.environ["ECHO_GUILD_ID"].split(",")]
+    count = os.environ.get("ECHO_SHARD_COUNT")
+    shards = os.environ.get("ECHO_SHARDS")
+    bot = EchoBot(guilds, int(count) if count else None, [int(s) for s in shards.split(",")] if shards else None)
     bot.run(os.environ["DISCORD_TOKEN"], log_handler=None)
 
 

@@ -2,6 +2,16 @@
 
 Frames are plain JSON text (discord.py only decompresses binary frames). Each connection has one writer
 task fed by a queue, so events leave in the order their sequence numbers were given.
+
+Sharding as Discord does it: an IDENTIFY may carry ``shard: [shard_id, shard_count]``; that session
+then gets the guilds with ``(guild_id >> 22) % shard_count == shard_id`` only (in READY, as
+GUILD_CREATE, and every later event of theirs, interactions included), and DMs go to shard 0. A
+session without ``shard`` gets everything. An event goes to the newest session that owns its guild
+(a connected one first), so a restarted process takes over from the one it replaces.
+
+Each session also knows the ``pid`` of the process behind it, read from the ``pid/N`` the test's
+sitecustomize adds to discord.py's User-Agent (None for other clients), so tests can tell two bot
+processes with one token apart; REST calls record it too (``state.calls``).
 """
 
 from __future__ import annotations
@@ -16,7 +26,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from .models import DM
+from .models import DM, client_pid
 from .payloads import (
     guild_create_payload,
     member_payload,
@@ -39,8 +49,9 @@ _BUFFERED = 1000
 class Connection:
     """One websocket; payloads queued with :meth:`send` are written in order by one task."""
 
-    def __init__(self, ws: web.WebSocketResponse) -> None:
+    def __init__(self, ws: web.WebSocketResponse, pid: int | None = None) -> None:
         self.ws = ws
+        self.pid = pid  # the bot process on the other end (see client_pid)
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.session: Session | None = None
         self.writer = asyncio.create_task(self._write(), name="fakediscord-gateway-writer")
@@ -63,10 +74,11 @@ class Connection:
 class Session:
     """A gateway session: survives its connection so that a RESUME can pick it up again."""
 
-    def __init__(self, session_id: str, intents: int, shard: list[int] | None) -> None:
+    def __init__(self, session_id: str, intents: int, shard: list[int] | None, pid: int | None = None) -> None:
         self.id = session_id
         self.intents = intents
-        self.shard = shard
+        self.shard = shard  # [shard_id, shard_count], or None: every guild
+        self.pid = pid  # the process that identified (see client_pid)
         self.seq = 0
         self.connection: Connection | None = None
         self.buffer: list[dict[str, Any]] = []
@@ -77,6 +89,15 @@ class Session:
     def connected(self) -> bool:
         """Whether a live websocket carries this session."""
         return self.connection is not None and not self.connection.ws.closed
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether the guild's events come to this session (``None``: a DM, for shard 0)."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % count == shard_id
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send an op 0 event with the next sequence number (kept for a later RESUME)."""
@@ -104,11 +125,26 @@ class Gateway:
         """Whether the bot's latest session is connected."""
         return self.current is not None and self.current.connected
 
+    def session_for(self, guild_id: int | None) -> Session | None:
+        """The session a guild's events go to: the newest connected one that owns it, else the newest
+        that owns it (its buffer keeps them for a RESUME), else None."""
+        owners = [s for s in reversed(self.sessions.values()) if s.owns(guild_id)]
+        return next((s for s in owners if s.connected), owners[0] if owners else None)
+
+    def connected_for(self, guild_id: int | None) -> bool:
+        """Whether a connected session owns the guild (a DM: shard 0)."""
+        session = self.session_for(guild_id)
+        return session is not None and session.connected
+
+    def sessions_of(self, pid: int) -> list[Session]:
+        """The sessions process ``pid`` identified, oldest first."""
+        return [s for s in self.sessions.values() if s.pid == pid]
+
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """The websocket endpoint (``GET /`` with ``?v=10&encoding=json``)."""
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
         await ws.prepare(request)
-        conn = Connection(ws)
+        conn = Connection(ws, client_pid(request.headers.get("User-Agent")))
         self.connections.add(conn)
         conn.send({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}, "s": None, "t": None})
         try:
@@ -135,7 +171,7 @@ class Gateway:
                 log.warning("IDENTIFY with a wrong token")
                 await conn.ws.close(code=4004, message=b"Authentication failed.")
                 return
-            self._identify(conn, data)
+            await self._identify(conn, data)
         elif op == 6:
             self._resume(conn, data)
         elif op == 8 and conn.session is not None:
@@ -145,8 +181,19 @@ class Gateway:
         else:
             log.debug("gateway ignores op %s", op)
 
-    def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
-        session = Session(secrets.token_hex(16), int(data.get("intents") or 0), data.get("shard"))
+    async def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
+        shard = data.get("shard")
+        if shard is not None:
+            valid = isinstance(shard, list) and len(shard) == 2 and all(isinstance(n, int) for n in shard)
+            if not valid or not 0 <= shard[0] < shard[1]:
+                log.warning("IDENTIFY with an invalid shard %r", shard)
+                await conn.ws.close(code=4010, message=b"Invalid shard.")
+                return
+        if self.state.shard_count > 1 and (shard is None or shard[1] < self.state.shard_count):
+            log.warning("IDENTIFY with shard %r: this bot needs %d shards", shard, self.state.shard_count)
+            await conn.ws.close(code=4011, message=b"Sharding required.")
+            return
+        session = Session(secrets.token_hex(16), int(data.get("intents") or 0), shard, conn.pid)
         session.connection = conn
         conn.session = session
         self.sessions[session.id] = session
@@ -155,7 +202,7 @@ class Gateway:
         ready: dict[str, Any] = {
             "v": 10,
             "user": user_payload(state.bot) | {"verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(gid), "unavailable": True} for gid in state.guilds],
+            "guilds": [{"id": str(gid), "unavailable": True} for gid in state.guilds if session.owns(gid)],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.ws_url,
@@ -171,10 +218,11 @@ class Gateway:
         if session.shard is not None:
             ready["shard"] = session.shard
         session.dispatch("READY", ready)
-        for guild in state.guilds.values():
+        owned = [guild for guild in state.guilds.values() if session.owns(guild.id)]
+        for guild in owned:
             session.dispatch("GUILD_CREATE", guild_create_payload(state, guild))
         state.identify_count += 1
-        log.info("bot identified: session %s, %d guild(s)", session.id, len(state.guilds))
+        log.info("bot identified: session %s, shard %s, %d guild(s)", session.id, shard, len(owned))
         state.changed()
 
     def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
@@ -184,6 +232,7 @@ class Gateway:
             return
         session.connection = conn
         conn.session = session
+        session.pid = conn.pid if conn.pid is not None else session.pid
         seen = int(data.get("seq") or 0)
         for payload in session.buffer:
             if payload["s"] > seen:
@@ -229,20 +278,28 @@ class Gateway:
             await conn.ws.close(code=1001)
 
     def dispatch(self, event: str, data: dict[str, Any]) -> Session:
-        """Dispatch an event to the bot's current connected session; raises if none is connected."""
-        session = self.current
+        """Dispatch an event to the connected session that owns its ``guild_id`` (none: a DM, shard 0);
+        raises if none is connected."""
+        guild_id = data.get("guild_id")
+        session = self.session_for(int(guild_id) if guild_id else None)
         if session is None or not session.connected:
-            raise ConnectionError("the bot is not connected to the fake gateway")
+            raise ConnectionError(f"no session of the bot is connected for guild {guild_id}")
         session.dispatch(event, data)
         return session
 
     def _on_state_event(self, event: str, info: dict[str, Any]) -> None:
-        """Turn a state change into gateway events, honouring the session's intents."""
-        session = self.current
+        """Turn a state change into gateway events for the session of its guild, honouring its intents."""
+        message = self.state.messages[info["message_id"]] if event.startswith("MESSAGE_") else None
+        if message is not None:
+            guild_id = message.guild_id
+        elif event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"):
+            guild_id = int(info["id"])
+        else:
+            guild_id = int(info["guild_id"]) if info.get("guild_id") else None
+        session = self.session_for(guild_id)
         if session is None:
             return
-        if event.startswith("MESSAGE_"):
-            message = self.state.messages[info["message_id"]]
+        if message is not None:
             channel = self.state.channels[message.channel_id]
             needed = INTENT_DIRECT_MESSAGES if channel.type == DM else INTENT_GUILD_MESSAGES
             if not session.intents & needed:

@@ -53,6 +53,25 @@ class SnowflakeGenerator:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A fresh id (as :meth:`next`) whose ``(id >> 22) % shard_count`` is ``shard_id``: a guild of
+        that shard. Its time part is moved up by less than ``shard_count`` milliseconds."""
+        candidate = self.next()
+        ms = candidate >> 22
+        ms += (shard_id - ms) % shard_count
+        self._last = (ms << 22) | (candidate & ((1 << 22) - 1))
+        return self._last
+
+
+_PID = re.compile(r"\bpid/(\d+)")
+
+
+def client_pid(user_agent: str | None) -> int | None:
+    """The process id a bot run by the tests puts in its User-Agent (``pid/N``, added by
+    ``tests/e2e/sitecustomize``), if any: it tells two processes with one token apart."""
+    match = _PID.search(user_agent or "")
+    return int(match.group(1)) if match else None
+
 
 def iso(ts: dt.datetime | None = None) -> str:
     """Format a timestamp the way Discord does (ISO 8601 with an offset)."""

@@ -93,11 +93,7 @@ class BotProcess:
         def ready() -> bool:
             if not self.running:
                 return True
-            return (
-                state.identify_count > identifies
-                and (not wait_sync or state.sync_count > syncs)
-                and self.fake.connected
-            )
+            return state.identify_count > identifies and (not wait_sync or state.sync_count > syncs) and self.connected
 
         try:
             await state.wait_until(ready, timeout, f"{self.script.name} to connect")
@@ -119,7 +115,7 @@ class BotProcess:
         code = await self._proc.wait()
         await self._drain()
         self.lines.append(f"--- exited with {code} ---")
-        await self.fake.state.wait_until(lambda: not self.fake.connected, 5.0, "the gateway to notice the exit")
+        await self.fake.state.wait_until(lambda: not self.connected, 5.0, "the gateway to notice the exit")
         return code
 
     async def stop(self, timeout: float = 5.0) -> int | None:
@@ -162,6 +158,15 @@ class BotProcess:
     def running(self) -> bool:
         """Whether the process is alive."""
         return self._proc is not None and self._proc.returncode is None
+
+    @property
+    def connected(self) -> bool:
+        """Whether a gateway session of this process is connected (of any process, for a client
+        whose User-Agent does not say its pid: then the fake's latest session)."""
+        gateway = self.fake.gateway
+        if self.pid is None or not any(s.pid is not None for s in gateway.sessions.values()):
+            return self.fake.connected
+        return any(s.connected for s in gateway.sessions_of(self.pid))
 
     @property
     def pid(self) -> int | None:

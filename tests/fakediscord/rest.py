@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .models import ATTACH_FILES, FakeChannel
+from .models import ATTACH_FILES, FakeChannel, client_pid
 from .payloads import (
     application_payload,
     channel_payload,
@@ -80,7 +80,7 @@ class Api:
         """Dispatch one request under /api/v10 to its handler, or record it as unknown."""
         path = "/" + request.match_info.get("tail", "")
         method = request.method
-        self.state.record_request(method, path)
+        self.state.record_request(method, path, client_pid(request.headers.get("User-Agent")))
         try:
             for route_method, pattern, handler in ROUTES:
                 match = pattern.fullmatch(path)
@@ -211,7 +211,7 @@ async def get_application(api: Api, request: web.Request) -> web.StreamResponse:
 async def get_gateway(api: Api, request: web.Request) -> web.StreamResponse:
     """The gateway URL (only sharded clients ask)."""
     limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-    return json_reply({"url": api.gateway.ws_url, "shards": 1, "session_start_limit": limit})
+    return json_reply({"url": api.gateway.ws_url, "shards": api.state.shard_count, "session_start_limit": limit})
 
 
 # -- application commands ----------------------------------------------------------------------

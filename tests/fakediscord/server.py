@@ -32,6 +32,8 @@ class FakeDiscord:
     ``interaction_deadline`` is how long the bot has for its first reply (Discord's 3 s); a later
     callback gets ``404 Unknown interaction``. ``None`` turns the check off. Each fake makes up its
     own ``token`` unless given one (see :class:`State`): a bot process gets it from :meth:`env`.
+    ``shard_count`` is what ``GET /gateway/bot`` recommends and the fewest shards an IDENTIFY may
+    use (see :mod:`.gateway` for how guilds go to shards).
     """
 
     def __init__(
@@ -42,10 +44,11 @@ class FakeDiscord:
         token: str | None = None,
         bot_name: str = "Rami",
         interaction_deadline: float | None = 3.0,
+        shard_count: int = 1,
     ) -> None:
         self.host = host
         self.port = port
-        self.state = State(bot_name=bot_name, token=token)
+        self.state = State(bot_name=bot_name, token=token, shard_count=shard_count)
         self.gateway = Gateway(self.state, ws_url="")
         self.api = Api(self.state, self.gateway, base_url="", interaction_deadline=interaction_deadline)
         self._runner: web.AppRunner | None = None

@@ -40,7 +40,7 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 class State:
     """Everything the fake knows. Mutations call :meth:`changed`, which wakes :meth:`wait_until`."""
 
-    def __init__(self, *, bot_name: str = "Rami", token: str | None = None) -> None:
+    def __init__(self, *, bot_name: str = "Rami", token: str | None = None, shard_count: int = 1) -> None:
         self.ids = SnowflakeGenerator()
         # A token of its own by default: a bot left over from another fake (a killed run's, on a
         # port used again) can never identify with this one and answer its interactions.
@@ -49,6 +49,7 @@ class State:
         self.owner = FakeUser(id=self.ids.next(), name="owner")
         self.application_id = self.bot.id
         self.application_flags = 0
+        self.shard_count = shard_count  # what GET /gateway/bot recommends, and the fewest IDENTIFY may use
         self.users: dict[int, FakeUser] = {self.bot.id: self.bot, self.owner.id: self.owner}
         self.guilds: dict[int, FakeGuild] = {}
         self.channels: dict[int, FakeChannel] = {}
@@ -60,6 +61,7 @@ class State:
         self.sync_count = 0
         self.identify_count = 0
         self.requests: list[tuple[float, str, str]] = []
+        self.calls: list[tuple[int | None, str, str]] = []  # (pid of the bot process, method, path)
         self.unknown_routes: list[tuple[str, str]] = []
         self.errors: list[tuple[str, str, int, dict[str, Any]]] = []
         self.version = 0
@@ -100,10 +102,16 @@ class State:
         self.changed()
         return user
 
-    def add_guild(self, name: str, *, locale: str = "en-US", owner: FakeUser | None = None) -> FakeGuild:
+    def add_guild(
+        self, name: str, *, locale: str = "en-US", owner: FakeUser | None = None, shard: int | None = None
+    ) -> FakeGuild:
         """Create a guild with its @everyone role; the bot is a member with a role of its own that has
-        every permission but Administrator (so a channel's overwrites can take one away)."""
-        guild = FakeGuild(id=self.ids.next(), name=name, owner_id=(owner or self.owner).id, preferred_locale=locale)
+        every permission but Administrator (so a channel's overwrites can take one away). ``shard``:
+        an id that puts the guild on that shard of ``shard_count``."""
+        if shard is not None and not 0 <= shard < self.shard_count:
+            raise ValueError(f"shard {shard} is not one of the {self.shard_count} shard(s) of this fake")
+        gid = self.ids.next() if shard is None else self.ids.next_on_shard(shard, self.shard_count)
+        guild = FakeGuild(id=gid, name=name, owner_id=(owner or self.owner).id, preferred_locale=locale)
         guild.roles.append(FakeRole(id=guild.id, guild_id=guild.id, name="@everyone"))
         bot_role = FakeRole(id=self.ids.next(), guild_id=guild.id, name=self.bot.name, permissions=BOT_PERMISSIONS)
         guild.roles.append(bot_role)
@@ -335,9 +343,22 @@ class State:
             self.emit("MESSAGE_DELETE", {"message_id": message.id})
         self.changed()
 
-    def record_request(self, method: str, path: str) -> None:
-        """Count a REST call (the benchmark reads ``requests``)."""
+    def record_request(self, method: str, path: str, pid: int | None = None) -> None:
+        """Count a REST call (the benchmark reads ``requests``), and note which process made it."""
         self.requests.append((time.perf_counter(), method, path))
+        self.calls.append((pid, method, path))
+
+    def guild_of_call(self, path: str) -> int | None:
+        """The guild a REST call acts in: its channel's, or its interaction's (callbacks, follow-ups
+        and their edits); None for the others (login, commands, DMs)."""
+        parts = path.strip("/").split("/")
+        if len(parts) >= 2 and parts[0] == "channels" and parts[1].isdigit():
+            channel = self.channels.get(int(parts[1]))
+            return channel.guild_id if channel else None
+        if len(parts) >= 3 and parts[0] in ("interactions", "webhooks"):  # /{kind}/{id}/{token}/...
+            interaction = self.by_token.get(parts[2])
+            return interaction.guild_id if interaction else None
+        return None
 
 
 def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
