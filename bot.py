@@ -225,6 +225,9 @@ class RamiBot(RamiClient):
 
     async def close(self) -> None:
         await super().close()  # unloads the extensions and cogs: the timers stop before the database closes
+        gallery: Gallery | None = getattr(self, "gallery", None)  # set in setup_hook
+        if gallery is not None:
+            gallery.close()  # its drawing process
         if self.db is not None:
             await self.db.close()
 

@@ -8,17 +8,28 @@ version changed nothing the picture shows (a hand while the others play). One en
 game, seat) keeps the newest picture only, and at most ``size`` entries are kept, the least
 recently used going first.
 
-Drawing is CPU-bound (milliseconds): it runs in a worker thread (:func:`asyncio.to_thread`), from
-plain values taken on the event loop, and two callers asking for the same picture at once share
-one drawing. The gallery holds no Discord type and reads no database; ``enabled=False`` (the
-bot's ``RAMI_PICTURES=off``) makes every picture ``None`` without drawing anything.
+Drawing is CPU-bound (milliseconds per picture, most of it in Python and PNG encoding): it runs
+in a worker *process* at a lower priority (``nice`` +10), from plain values taken on the event
+loop. A thread would share the interpreter's lock with the event loop: under load (a hundred
+actions a second), drawing then took the time of the first replies and Discord's three seconds
+ran out. In a process of its own, a busy machine makes the pictures late, never the replies.
+At most ``workers`` pictures are drawn at once; one asked for while a newer picture of the same
+hand or table is wanted is not drawn: its callers get the newer one (so a backlog never grows
+past one picture per hand and table). Two callers asking for the same picture at once share one
+drawing. The gallery holds no Discord type and reads no database; ``enabled=False`` (the bot's
+``RAMI_PICTURES=off``) makes every picture ``None`` without drawing anything, and starts no
+process.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import multiprocessing
+import os
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
@@ -29,6 +40,7 @@ from service.model import GameSnapshot, PlayerSnapshot
 from service.pictures import hand_png, running_totals, scores_png, table_png
 
 DEFAULT_SIZE = 1024  # pictures kept at most (each of some 10 to 40 KB)
+WORKER_NICE = 10  # how much lower the drawing process's priority is than the bot's
 TABLE_SEAT = -1  # the seat of the pictures everyone sees (the table, the story)
 
 Key = tuple[str, int, int]  # kind, game id, seat
@@ -40,7 +52,7 @@ class Job:
 
     key: Key
     stamp: Hashable  # equal stamps, equal pictures
-    draw: Callable[[], bytes]  # plain values only: it runs in a worker thread
+    draw: Callable[[], bytes]  # plain, picklable values only: it runs in the drawing process
 
 
 def _card_stamp(card: Card) -> tuple[object, ...]:
@@ -92,15 +104,22 @@ def story_job(game: GameSnapshot, names: Sequence[str], deal: str, points: str) 
 class Gallery:
     """The pictures kept, at most ``size``; ``enabled=False`` draws none (see the module doc)."""
 
-    def __init__(self, *, enabled: bool = True, size: int = DEFAULT_SIZE) -> None:
+    def __init__(self, *, enabled: bool = True, size: int = DEFAULT_SIZE, workers: int = 1) -> None:
         if size < 1:
             raise ValueError("the gallery keeps at least one picture")
+        if workers < 1:
+            raise ValueError("the gallery draws with at least one worker")
         self.enabled = enabled
         self.size = size
+        self.workers = workers
         self._kept: OrderedDict[Key, tuple[Hashable, bytes]] = OrderedDict()
         self._drawing: dict[tuple[Key, Hashable], asyncio.Task[bytes]] = {}
+        self._wanted: dict[Key, Hashable] = {}  # the newest stamp asked for, while it is being drawn
+        self._slots = asyncio.Semaphore(workers)
+        self._pool: ProcessPoolExecutor | None = None  # started at the first drawing
         self.drawn = 0  # pictures drawn (the others came from what was kept)
         self.hits = 0
+        self.superseded = 0  # pictures not drawn: a newer one of the same hand or table was wanted
 
     def __len__(self) -> int:
         return len(self._kept)
@@ -146,20 +165,62 @@ class Gallery:
         """The running totals so far (see :func:`story_job`)."""
         return await self.picture(story_job(game, names, deal, points))
 
+    def close(self) -> None:
+        """Stop the drawing process (drawings under way are dropped); the gallery can still start
+        another one if asked for a picture again."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
     async def _draw(self, job: Job) -> bytes:
+        self._wanted[job.key] = job.stamp
         try:
-            data = await asyncio.to_thread(job.draw)
+            async with self._slots:
+                if self._wanted[job.key] == job.stamp:
+                    data = await asyncio.get_running_loop().run_in_executor(self._executor(), job.draw)
+                    self.drawn += 1
+                    if self._wanted.get(job.key) == job.stamp:  # not if a newer one came first
+                        self._keep(job, data)
+                    return data
         finally:
             del self._drawing[(job.key, job.stamp)]
-        self.drawn += 1
-        self._keep(job, data)
-        return data
+            if self._wanted.get(job.key) == job.stamp:
+                del self._wanted[job.key]
+        # A newer picture of the same key was asked for while this one waited for its turn.
+        self.superseded += 1
+        newer = self._drawing.get((job.key, self._wanted.get(job.key)))
+        if newer is not None:
+            return await asyncio.shield(newer)
+        kept = self._kept.get(job.key)
+        return kept[1] if kept is not None else await self._draw_again(job)
+
+    async def _draw_again(self, job: Job) -> bytes:
+        """Draw ``job`` after all (the newer picture it gave way to could not be drawn)."""
+        task = asyncio.get_running_loop().create_task(self._draw(job), name=f"rami-picture-{job.key[0]}")
+        task.add_done_callback(_retrieved)
+        self._drawing[(job.key, job.stamp)] = task
+        return await asyncio.shield(task)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # Forked from a clean server process that has the renderer imported already: quick to
+            # start, and no copy of the bot's threads and sockets.
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["service.pictures"])
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_lower_priority)
+        return self._pool
 
     def _keep(self, job: Job, data: bytes) -> None:
         self._kept[job.key] = (job.stamp, data)
         self._kept.move_to_end(job.key)
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
+
+
+def _lower_priority() -> None:
+    """In the drawing process: give the bot's own process the CPU first."""
+    with contextlib.suppress(OSError):  # not allowed here: draw at the same priority
+        os.nice(WORKER_NICE)
 
 
 def _retrieved(task: asyncio.Task[bytes]) -> None:

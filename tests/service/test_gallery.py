@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
+import time
+from functools import partial
 
 import pytest
 from PIL import Image
 
-from service.gallery import Gallery, Job, hand_job, story_job, table_job
+from service.gallery import WORKER_NICE, Gallery, Job, hand_job, story_job, table_job
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
 from tests.cogs.script import play_game
 from tests.cogs.test_play import seats
@@ -85,20 +88,64 @@ async def test_the_least_recently_used_go_first(h: Harness) -> None:
     assert gallery.ready(hand_job(alice)) is not None and gallery.ready(table_job(game)) is not None
 
 
+def _broken() -> bytes:
+    raise ValueError("no ink")
+
+
+def _slow(data: bytes, seconds: float = 0.0) -> bytes:
+    time.sleep(seconds)
+    return data
+
+
+def _whereabouts() -> bytes:
+    return f"{os.getpid()} {os.nice(0)}".encode()
+
+
 async def test_a_failed_drawing_is_raised_and_not_kept() -> None:
     """A drawing that fails reaches its caller and leaves nothing behind: the next call draws again."""
     gallery = Gallery()
-    calls: list[int] = []
+    job = Job(("hand", 1, 0), "stamp", _broken)
+    try:
+        for _ in range(2):
+            with pytest.raises(ValueError, match="no ink"):
+                await gallery.picture(job)
+        assert len(gallery) == 0 and gallery.drawn == 0
+        fixed = Job(("hand", 1, 0), "stamp", partial(_slow, b"ink"))
+        assert await gallery.picture(fixed) == b"ink" and len(gallery) == 1
+    finally:
+        gallery.close()
 
-    def broken() -> bytes:
-        calls.append(1)
-        raise ValueError("no ink")
 
-    job = Job(("hand", 1, 0), "stamp", broken)
-    for _ in range(2):
-        with pytest.raises(ValueError, match="no ink"):
-            await gallery.picture(job)
-    assert len(calls) == 2 and len(gallery) == 0
+async def test_pictures_are_drawn_in_a_process_of_lower_priority() -> None:
+    """The drawing runs outside the bot's process (it never holds the event loop's interpreter
+    lock), at a lower priority than the bot's."""
+    gallery = Gallery()
+    try:
+        data = await gallery.picture(Job(("table", 1, -1), "s", _whereabouts))
+    finally:
+        gallery.close()
+    assert data is not None
+    pid, nice = (int(x) for x in data.split())
+    assert pid != os.getpid()
+    assert nice == min(19, os.nice(0) + WORKER_NICE)
+
+
+async def test_a_picture_waiting_for_its_turn_gives_way_to_a_newer_one() -> None:
+    """While the worker is busy, two pictures of one hand are asked for: only the newer is drawn,
+    and both callers get it; a backlog never holds more than one picture per hand or table."""
+    gallery = Gallery(workers=1)
+    try:
+        busy = asyncio.create_task(gallery.picture(Job(("table", 1, -1), "t", partial(_slow, b"table", 0.5))))
+        await asyncio.sleep(0.05)  # the table is being drawn: the hands wait for the worker
+        old = asyncio.create_task(gallery.picture(Job(("hand", 1, 0), "v1", partial(_slow, b"v1"))))
+        await asyncio.sleep(0)
+        new = asyncio.create_task(gallery.picture(Job(("hand", 1, 0), "v2", partial(_slow, b"v2"))))
+        assert await busy == b"table"
+        assert await old == b"v2" and await new == b"v2"
+        assert gallery.drawn == 2 and gallery.superseded == 1
+        assert gallery.ready(Job(("hand", 1, 0), "v2", _broken)) == b"v2"
+    finally:
+        gallery.close()
 
 
 async def test_switched_off_it_draws_nothing(h: Harness) -> None:
