@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from data import Database
 from rummy.table import TableStatus
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, GUILD, MALLORY, Harness, Sent
 from tests.cogs.script import play_game
@@ -145,3 +146,22 @@ async def test_channel_of_another_table_has_no_rematch_of_this_one(h: Harness) -
     await _finished(h, ALICE, BOB)
     r = await h.click(ALICE, "rami:1:rematch", on_ephemeral=False, channel=CHANNEL + 100)
     assert r.first.ephemeral and await h.service.active(CHANNEL + 100) is None
+
+
+async def test_the_final_message_carries_the_chart_with_pictures_on(db: Database) -> None:
+    """With pictures on, the final message shows the chart of the game (the board's story picture);
+    without Attach Files in the channel it is text only."""
+    for game_id, attach in ((1, True), (2, False)):
+        h = Harness(db, pictures=True)
+        h.channels.attach = attach
+        try:
+            await _finished(h, ALICE, BOB)
+            [final] = finals(h)
+            assert final.custom_ids == [f"rami:{game_id}:rematch"]
+            if attach:
+                assert list(final.pictures) == ["scores.png"] and final.pictures["scores.png"].startswith(b"\x89PNG")
+                assert final.embed is not None and final.embed.image.url == "attachment://scores.png"
+            else:
+                assert not final.pictures and "Final standings" in final.text
+        finally:
+            await h.close()
