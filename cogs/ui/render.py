@@ -120,8 +120,9 @@ def closed_title(table: Table, tr: Translator) -> str:
 
 
 def is_walkover(table: Table) -> bool:
-    """A table closed because one person was left: its last public event is the walkover."""
-    return table.status is TableStatus.ABANDONED and any(e.kind == "walkover" for e in table.recent)
+    """A table closed because one person was left, who won by walkover (it did not count); not one
+    where only a computer player was left."""
+    return table.status is TableStatus.ABANDONED and table.walkover and bool(table.humans_left)
 
 
 def standings(table: Table, tr: Translator) -> list[str]:
