@@ -345,9 +345,9 @@ class Table:
 
     @property
     def walkover(self) -> bool:
-        """The game ended because all but one player left (or were dropped): it never counts. The
-        one left is a person (a game where only computer players are left is abandoned), who wins by
-        walkover: the ``walkover`` event says so in place of ``game_over``."""
+        """The game ended because all but one player left (or were dropped): it never counts. A
+        person left alone wins by walkover (the ``walkover`` event says so in place of
+        ``game_over``); a computer player left alone does not (no person is left: ``abandoned``)."""
         if self.game is None or self.game.outcome is None:
             return False
         return len(self.players) - len(set(self.game.dropped)) < 2
