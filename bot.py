@@ -40,6 +40,7 @@ from cogs.timers import Timers, TimersCog
 from cogs.ui.board import Board, DiscordChannels
 from cogs.ui.client import RamiClient
 from cogs.ui.context import NO_MENTIONS
+from cogs.ui.ending import Ending
 from cogs.ui.items import ALL_ITEMS
 from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
@@ -138,9 +139,10 @@ class RamiBot(RamiClient):
 
     The services the cogs reach through the bot (:class:`~cogs.ui.client.RamiClient`) are opened in
     :meth:`setup_hook`, before any cog loads, and wired there: every change the service commits
-    goes to the timers and to the board, in that order."""
+    goes to the timers, to the board and to the final messages, in that order."""
 
     timers: Timers  # computer players, turn timers and expiry (the Timers cog)
+    ending: Ending | None = None  # the final message of each game that ends (set up with the services)
 
     def __init__(self, settings: Settings) -> None:
         manual: dict[str, Any] = {} if settings.shards.ids is None else {"shard_ids": list(settings.shards.ids)}
@@ -184,6 +186,8 @@ class RamiBot(RamiClient):
         self.timers = Timers(self.service, self.board, turn=replies.turn, guilds=guilds)
         self.service.subscribe(self.timers.changed)  # a change replans its game's timers
         self.service.subscribe(self.board.changed)  # and redraws its board
+        self.ending = Ending(self.service, self.board, turn=replies.turn)
+        self.service.subscribe(self.ending.changed)  # a game that ends gets its final message
 
     async def load_cogs(self) -> None:
         """The command extensions, then the Timers cog, which resumes every active game's timers."""
@@ -225,6 +229,8 @@ class RamiBot(RamiClient):
 
     async def close(self) -> None:
         await super().close()  # unloads the extensions and cogs: the timers stop before the database closes
+        if self.ending is not None:
+            await self.ending.close()  # a final message not posted yet is not: /table still shows the end
         gallery: Gallery | None = getattr(self, "gallery", None)  # set in setup_hook
         if gallery is not None:
             gallery.close()  # its drawing process

@@ -1,7 +1,9 @@
 """Looking, not playing: ``/table``, ``/scores``, ``/rules`` and ``/hint`` (all private replies).
 
 ``/table`` shows the table as a picture too, and ``/scores`` the chart of the running totals, for
-whoever gets pictures (:mod:`cogs.ui.pictures`): the text at once, the picture in an edit."""
+whoever gets pictures (:mod:`cogs.ui.pictures`): the text at once, the picture in an edit. With no
+table open, ``/table`` shows the channel's last game as it ended (for a day), with its Rematch
+button (:mod:`cogs.ui.ending`)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ui import pictures, render, sentences
+from cogs.ui import ending, pictures, render, sentences
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, Ctx, add_picture, context, reply, sent_privately
 from cogs.ui.limits import chosen
@@ -27,7 +29,13 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        game = await ctx.service.current(ctx.channel_id)
+        try:
+            game = await ctx.service.current(ctx.channel_id)
+        except Refusal:  # no table open: the last game's final state, for a day after it ended
+            final = await ctx.service.last_game(ctx.channel_id)
+            embed, view = ending.final_of(final, ctx.tr)
+            await _with_picture(ctx, embed, pictures.scores_frame(final.game, ctx.tr), view)
+            return
         embed, _view = ctx.board.message(game, ctx.tr)
         await _with_picture(ctx, embed, pictures.table_frame(game, ctx.tr))
 
@@ -67,12 +75,14 @@ class Info(commands.Cog):
         await reply(interaction, embed=embed, ephemeral=True)
 
 
-async def _with_picture(ctx: Ctx, embed: discord.Embed, frame: pictures.Frame | None) -> None:
-    """Answer privately with ``embed`` at once; its picture (if any, and if the caller gets
-    pictures) follows in an edit once drawn."""
+async def _with_picture(
+    ctx: Ctx, embed: discord.Embed, frame: pictures.Frame | None, view: discord.ui.View | None = None
+) -> None:
+    """Answer privately with ``embed`` (and ``view``'s components) at once; its picture (if any, and
+    if the caller gets pictures) follows in an edit once drawn."""
     picture = pictures.for_caller(ctx, frame)
     file = None if picture is None else picture.now(embed)
-    message_id = await reply(ctx.interaction, embed=embed, ephemeral=True, file=file)
+    message_id = await reply(ctx.interaction, embed=embed, view=view, ephemeral=True, file=file)
     await add_picture(ctx.interaction, sent_privately(ctx.interaction, message_id), embed, picture)
 
 

@@ -13,12 +13,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui import hand as hand_ui
+from cogs.ui import spectator
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import context
 from cogs.ui.limits import chosen, typed
 from rummy import actions as act
 from rummy.cards import Card, parse_cards
 from rummy.errors import RummyError
+from rummy.table import NotSeated
 from rummy.view import PlayerView
 from service.hints import meld_command
 from service.model import PlayerSnapshot, Refusal
@@ -137,7 +139,11 @@ class Play(commands.Cog):
     @app_commands.command(name="hand", description="See your hand (only you see it)")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
-        await hand_ui.show_hand(context(interaction))
+        ctx = context(interaction)
+        try:
+            await hand_ui.show_hand(ctx)
+        except NotSeated:  # a spectator: the table, privately, and how to join
+            await spectator.watch(ctx)
 
     @layoff.autocomplete("cards")
     async def layoff_cards(self, interaction: discord.Interaction, current: str) -> Choices:

@@ -16,7 +16,7 @@ from typing import Any
 
 from rummy import actions as act
 from rummy import plays
-from rummy.cards import Card, make_pack
+from rummy.cards import Card, make_pack, sort_hand
 from rummy.errors import IllegalAction, NotYourTurn, WrongPhase
 from rummy.melds import Meld
 from rummy.rules import STALL_REBUILDS, DeadDeal, FirstDiscard, LayOffRule, Rules, StockRefill
@@ -337,6 +337,9 @@ class Deal:
         return self._finish(outcome)
 
     def _finish(self, outcome: DealOutcome) -> list[Event]:
+        """End the deal with ``outcome``. The ``deal_over`` event reveals the hands left (sorted)
+        and what each is worth, as players lay their cards face up at a real table to count the
+        points: hidden while the deal was live, public from now on (the stock never is)."""
         self.outcome = outcome
         self.phase = Phase.OVER
         self.drawn = None
@@ -349,6 +352,8 @@ class Deal:
                     "winners": list(outcome.winners),
                     "points": {str(k): v for k, v in outcome.points.items()},
                     "rummy": outcome.rummy,
+                    "hands": {str(s): [c.pretty for c in sort_hand(self.hands[s])] for s in self.seats},
+                    "values": {str(s): outcome.hand_values.get(s, 0) for s in self.seats},
                 },
             )
         ]

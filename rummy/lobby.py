@@ -8,6 +8,7 @@ first and then changes the table, raising a :class:`LobbyError` whose ``str()`` 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -101,6 +102,23 @@ def kick(table: Table, by: int, user_id: int, moderator: bool = False) -> list[E
         return table.drop(seat)
     del table.players[seat]
     return []
+
+
+def seat_again(table: Table, old: Table, here: Collection[int]) -> list[Player]:
+    """Seat in ``table``, a rematch's new lobby, the people of ``old`` who are ``here``, in their order,
+    then ``old``'s computer players at their levels, while seats last; returns the people not seated."""
+    left_out: list[Player] = []
+    for p in old.players:
+        if p.is_bot or p.id == str(table.host_id):
+            continue
+        if int(p.id) in here and len(table.players) < table.max_players:
+            table.players.append(Player(p.id, p.name))
+        else:
+            left_out.append(p)
+    for p in old.players:
+        if p.is_bot and len(table.players) < table.max_players:
+            add_bot(table, table.host_id, p.bot_level or "normal")
+    return left_out
 
 
 def add_bot(table: Table, by: int, level: str = "normal") -> Player:

@@ -18,7 +18,7 @@ turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +68,13 @@ def _plain_copy(value: Any) -> Any:
     return value
 
 
+def _closing(events: list[Event], closed: Event) -> list[Event]:
+    """The events of a change that closed the table without a result: the engine's ``game_over``
+    (which names a winner as if the game had been played out) gives way to ``closed``: a
+    ``walkover`` (its seat: the one person left) or ``abandoned`` (no person left)."""
+    return [e for e in events if e.kind != "game_over"] + [closed]
+
+
 @dataclass(slots=True)
 class Table:
     """One channel's table. Seats are indices into :attr:`players` (and the game's players)."""
@@ -101,6 +108,29 @@ class Table:
         """A lobby with its host seated. Raises :class:`BadRules` for an unknown preset."""
         rules = find_preset(preset or DEFAULT_PRESET)
         return cls(guild_id, channel_id, host_id, rules.name, seed=seed, players=[Player(str(host_id), host_name)])
+
+    @classmethod
+    def rematch(
+        cls, old: Table, host_id: int, host_name: str, here: Collection[int], seed: int | None = None
+    ) -> tuple[Table, list[Player]]:
+        """A new lobby in ``old``'s channel once ``old`` closed: the same preset, house rules and table
+        options, hosted by ``host_id``. The people of ``old`` who are ``here`` (still in the channel)
+        are seated again in their order, as four friends at a table expect (anyone may leave before
+        the start), then its computer players at their levels, while seats last. Returns the table
+        and the people of ``old`` not seated (gone from the channel, or no seat left)."""
+        if old.status.active:
+            raise LobbyError("This game is not over yet.", key="rematch_not_over")
+        table = cls(
+            old.guild_id,
+            old.channel_id,
+            host_id,
+            old.preset,
+            overrides=_plain_copy(old.overrides),
+            options=old.options,
+            seed=seed,
+            players=[Player(str(host_id), host_name)],
+        )
+        return table, lobby.seat_again(table, old, here)
 
     def copy(self) -> Table:
         """A table equal to this one that shares nothing a move changes, for a change that must
@@ -315,27 +345,31 @@ class Table:
 
     @property
     def walkover(self) -> bool:
-        """The game ended because all but one player left (or were dropped): it never counts."""
+        """The game ended because all but one player left (or were dropped): it never counts. A
+        person left alone wins by walkover (the ``walkover`` event says so in place of
+        ``game_over``); a computer player left alone does not (no person is left: ``abandoned``)."""
         if self.game is None or self.game.outcome is None:
             return False
         return len(self.players) - len(set(self.game.dropped)) < 2
 
     def _note(self, events: list[Event]) -> list[Event]:
-        """Settle a proposal to end the deal (it lapses, or ends the deal: see rummy.stall), keep the
-        recent public events (of this deal, from how the last one ended), and update the status."""
+        """Settle a proposal to end the deal (it lapses, or ends the deal: see rummy.stall), update
+        the status, and keep the recent public events (of this deal, from how the last one ended)."""
         events = events + stall.settle(self)
+        if self.game is not None and self.status is TableStatus.PLAYING:
+            if not self.humans_left:
+                self.status = TableStatus.ABANDONED  # even if the engine ended it: bots alone never count
+                events = _closing(events, Event("abandoned", None))
+            elif self.walkover:
+                self.status = TableStatus.ABANDONED  # a walkover never counts on a leaderboard
+                events = _closing(events, Event("walkover", self.humans_left[0]))
+            elif self.game.outcome is not None:
+                self.status = TableStatus.OVER
         recent = self.recent + events
         ends = [i for i, e in enumerate(recent) if e.kind == "deal_over"]
         if ends:
             recent = recent[ends[-1] :]
         self.recent = recent[-RECENT_EVENTS:]
-        if self.game is not None and self.status is TableStatus.PLAYING:
-            if not self.humans_left:
-                self.status = TableStatus.ABANDONED  # even if the engine ended it: bots alone never count
-            elif self.walkover:
-                self.status = TableStatus.ABANDONED  # a walkover never counts on a leaderboard
-            elif self.game.outcome is not None:
-                self.status = TableStatus.OVER
         return events
 
     # -- storage ---------------------------------------------------------------------------

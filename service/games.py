@@ -7,12 +7,13 @@ reading a game, the lobby, a player's moves, ending a deal that goes nowhere, an
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import timedelta
 
+from data import ChannelBusy, GameRow
 from rummy import actions as act
 from rummy.deal import Event
-from rummy.table import Table
+from rummy.table import Table, TableStatus
 from service.cache import dump_table
 from service.clock import ClockSteps
 from service.core import Applied
@@ -20,10 +21,13 @@ from service.hints import Advice
 from service.model import (
     BotSeat,
     ChangeKind,
+    Final,
     GameSnapshot,
     Outcome,
     PlayerSnapshot,
+    RatingChange,
     Refusal,
+    Rematched,
     Setting,
     Who,
 )
@@ -31,6 +35,7 @@ from service.model import (
 log = logging.getLogger(__name__)
 
 SCORES_KEPT = timedelta(hours=24)  # /scores still shows an ended game's sheet this long
+TABLE_KEPT = timedelta(hours=24)  # /table still shows an ended game's final state this long
 
 
 class GameService(ClockSteps):
@@ -91,6 +96,32 @@ class GameService(ClockSteps):
             raise Refusal("no_table")
         return game
 
+    async def final(self, game_id: int) -> Final | None:
+        """A game that ended, as it was left, with its rating changes if it counted; None while it is
+        active, or for no such game."""
+        row = await self._db.games.get(game_id)
+        if row is None or row.status.is_active:
+            return None
+        return await self._final(row)
+
+    async def last_game(self, channel_id: int) -> Final:
+        """What ``/table`` shows when the channel has no table open: its last game, for
+        :data:`TABLE_KEPT` after it ended, if it was played (refused otherwise, as ``no_table``)."""
+        row = await self._db.games.latest(channel_id)
+        if row is None or row.status.is_active or row.updated_at + TABLE_KEPT < self.now():
+            raise Refusal("no_table")
+        final = await self._final(row)
+        if final.table.game is None:
+            raise Refusal("no_table")
+        return final
+
+    async def _final(self, row: GameRow) -> Final:
+        game = self._snapshot(row)
+        if game.status is not TableStatus.OVER:
+            return Final(game)
+        results = await self._db.games.results(row.id)
+        return Final(game, tuple(RatingChange(r.result.seat, r.rating_change, r.rating_after.ordinal) for r in results))
+
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's public message (not an action: the version is unchanged)."""
         await self._db.games.set_message(game_id, message_id)
@@ -101,6 +132,27 @@ class GameService(ClockSteps):
             table = Table.new(guild_id, channel_id, who.id, who.name, preset, seed=self.seed())
             row = await self._db.games.create_game(guild_id, channel_id, who.id, table.preset, dump_table(table))
         return self._tell(Outcome(ChangeKind.CREATE, self._snapshot(row, table), None, seat=0))
+
+    async def rematch(self, channel_id: int, who: Who, game_id: int, here: Collection[int]) -> Outcome[Rematched]:
+        """A new lobby in the channel of ``game_id``, which ended, hosted by ``who``: the same preset,
+        house rules and table options, its people who are ``here`` (still in the channel) seated
+        again and its computer players added at their levels (:meth:`Table.rematch`). Committed like
+        :meth:`create`; refused while the channel has a table open (``rematch_busy``)."""
+        async with self.lock(channel_id):
+            old = await self._db.games.get(game_id)
+            if old is None or old.channel_id != channel_id:
+                raise Refusal("game_closed")
+            if await self._db.games.get_active(channel_id) is not None:
+                raise Refusal("rematch_busy")
+            table, left_out = Table.rematch(self.tables.shared(old), who.id, who.name, here, seed=self.seed())
+            try:
+                row = await self._db.games.create_game(
+                    old.guild_id, channel_id, who.id, table.preset, dump_table(table)
+                )
+            except ChannelBusy:  # another process opened one meanwhile
+                raise Refusal("rematch_busy") from None
+        detail = Rematched(game_id, tuple(p.name for p in left_out))
+        return self._tell(Outcome(ChangeKind.CREATE, self._snapshot(row, table), detail, seat=0))
 
     async def join(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome[None]:
         def change(t: Table) -> Applied[None]:

@@ -4,7 +4,9 @@ Every value here is frozen, and none holds a database row. A snapshot's ``table`
 that committed version, shared by every reader of it (see :mod:`service.cache`): readers never
 change it. Closed sets are enums (:class:`ChangeKind`, :class:`StepKind`); what one kind of change
 adds is a small dataclass in :attr:`Outcome.detail` (:class:`BotSeat`, :class:`Setting`,
-:class:`TimedOut`, :class:`Expired`), ``None`` for the others.
+:class:`TimedOut`, :class:`Expired`, :class:`Rematched`), ``None`` for the others. A game that
+ended is read as a :class:`Final`: its last snapshot and, when it counted, each seat's
+:class:`RatingChange`.
 """
 
 from __future__ import annotations
@@ -150,6 +152,41 @@ class Expired:
     """A table closed for want of play (:attr:`ChangeKind.EXPIRE`): where it was."""
 
     was: TableStatus
+
+
+@dataclass(frozen=True, slots=True)
+class Rematched:
+    """A rematch opened (an :attr:`ChangeKind.CREATE` of a table from an ended one): the game it
+    follows, and the people of that game not seated again (no longer in the channel)."""
+
+    previous: int
+    not_seated: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """How a finished game moved one seat's rating on its server (the preset's track): the change,
+    and the rating after it."""
+
+    seat: int
+    change: float
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class Final:
+    """A game that ended, as it was left: its last snapshot, and the rating changes when it counted
+    (none for a cancelled or abandoned game, a walkover included)."""
+
+    game: GameSnapshot
+    ratings: tuple[RatingChange, ...] = ()
+
+    @property
+    def table(self) -> Table:
+        return self.game.table
+
+    def rating_of(self, seat: int) -> RatingChange | None:
+        return next((r for r in self.ratings if r.seat == seat), None)
 
 
 D = TypeVar("D")  # the detail of one kind of change: one of the dataclasses above, or None

@@ -25,7 +25,7 @@ from rummy import actions as act
 from rummy.cards import Card, take_out
 from rummy.deal import Phase
 from rummy.errors import RummyError
-from rummy.table import Table
+from rummy.table import NotSeated, Table
 from rummy.view import PlayerView
 from service.catalog import Translator
 from service.model import Outcome, PlayerSnapshot, Refusal
@@ -184,7 +184,13 @@ class HandButton(HandItem, discord.ui.DynamicItem[Button], template=template("ha
         self.game_id = game_id
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await show_hand(context(interaction), self.game_id)
+        ctx = context(interaction)
+        try:
+            await show_hand(ctx, self.game_id)
+        except NotSeated:  # a spectator: the table, privately, and how to join
+            from cogs.ui.spectator import watch  # imported here: it builds on the lobby's buttons
+
+            await watch(ctx, self.game_id)
 
 
 class RefreshButton(HandItem, discord.ui.DynamicItem[Button], template=template("refresh")):

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from cogs.ui.ending import RematchButton
 from cogs.ui.hand import DiscardSelect, DrawButton, HandButton, RefreshButton
 from cogs.ui.lobby import JoinButton, LeaveButton, StartButton
 from cogs.ui.meld import LayOffButton, LayOffCards, LayOffMeld, MeldButton, MeldConfirm, MeldPick
@@ -34,4 +35,5 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ProposeEndButton,
     AgreeEndButton,
     DeclineEndButton,
+    RematchButton,
 )

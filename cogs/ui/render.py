@@ -24,6 +24,7 @@ from rummy.table import RECENT_EVENTS, Table, TableStatus
 from rummy.view import PlayerView
 from service.catalog import EN, CatalogError, Translator
 from service.hints import Advice, meld_command
+from service.model import Final, RatingChange
 
 COLOUR = discord.Colour.dark_green()
 
@@ -82,12 +83,7 @@ def board_embed(
     if not over:
         title = tr("board_title", title=words.preset_title(rules, tr), n=spectator.deal_number)
     else:
-        title = tr(
-            {TableStatus.OVER: "board_over", TableStatus.CANCELLED: "board_cancelled"}.get(
-                table.status, "board_abandoned"
-            ),
-            title=words.preset_title(rules, tr),
-        )
+        title = closed_title(table, tr)
     recent = event_lines(table.recent[-RECENT_EVENTS:], table, tr)  # a document of before may hold more
     embed = discord.Embed(
         title=title,
@@ -106,17 +102,67 @@ def board_embed(
         if spectator.goes_nowhere:
             embed.add_field(name=tr("board_stalled"), value=stall_text(spectator, table, tr), inline=False)
     if over and table.game.outcome is not None:
-        lines = [
-            tr("board_standing", rank=s.rank, name=name_of(table, s.seat, tr), score=s.score, deals=s.deals_won)
-            for s in table.game.outcome.standings
-        ]
-        embed.add_field(name=tr("board_standings"), value=clip("\n".join(lines)), inline=False)
+        embed.add_field(name=tr("board_standings"), value=clip("\n".join(standings(table, tr))), inline=False)
     else:
         embed.add_field(name=tr("board_players"), value=clip(_players(spectator, table, tr)), inline=False)
         melds = [f"{m.index + 1}. {m.meld} ({name_of(table, m.owner, tr)})" for m in spectator.melds]
         for i, chunk in enumerate(chunks(melds) or [tr("board_no_melds")]):
             embed.add_field(name=tr("board_melds") if i == 0 else "\u200b", value=chunk, inline=False)
     return embed
+
+
+def closed_title(table: Table, tr: Translator) -> str:
+    """The title of a closed table: over, won by walkover, cancelled, or abandoned."""
+    key = {TableStatus.OVER: "board_over", TableStatus.CANCELLED: "board_cancelled"}.get(
+        table.status, "board_walkover" if is_walkover(table) else "board_abandoned"
+    )
+    return tr(key, title=words.preset_title(table.rules, tr))
+
+
+def is_walkover(table: Table) -> bool:
+    """A table closed because one person was left, who won by walkover (it did not count); not one
+    where only a computer player was left."""
+    return table.status is TableStatus.ABANDONED and table.walkover and bool(table.humans_left)
+
+
+def standings(table: Table, tr: Translator) -> list[str]:
+    """The final standings, best first (a game that ended; none otherwise)."""
+    outcome = table.game.outcome if table.game is not None else None
+    if outcome is None:
+        return []
+    return [
+        tr("board_standing", rank=s.rank, name=name_of(table, s.seat, tr), score=s.score, deals=s.deals_won)
+        for s in outcome.standings
+    ]
+
+
+def final_embed(final: Final, tr: Translator) -> discord.Embed:
+    """A game that ended, in public: how its last deal ended (the hands laid face up, the points,
+    the totals) and the game itself, the final standings, and each person's rating change on this
+    server when the game counted (a walkover never does)."""
+    table = final.table
+    recent = table.recent[-RECENT_EVENTS:]
+    ends = [i for i, e in enumerate(recent) if e.kind == "deal_over"]
+    lines = event_lines(recent[ends[-1] :] if ends else recent, table, tr)
+    embed = discord.Embed(
+        title=closed_title(table, tr), colour=COLOUR, description=clip("\n".join(lines), 4000) or None
+    )
+    ranked = standings(table, tr)
+    if ranked:
+        embed.add_field(name=tr("board_standings"), value=clip("\n".join(ranked)), inline=False)
+    ratings = [_rating_line(table, r, tr) for r in final.ratings if not table.players[r.seat].is_bot]
+    if ratings:
+        embed.add_field(name=tr("end_ratings"), value=clip("\n".join(ratings)), inline=False)
+    embed.set_footer(text=tr("end_footer"))
+    return embed
+
+
+def _rating_line(table: Table, rating: RatingChange, tr: Translator) -> str:
+    """A person's rating change as the leaderboard shows ratings (never below 0): up, down or unchanged."""
+    after = max(0.0, rating.rating)
+    change = round(after - max(0.0, rating.rating - rating.change), 1)
+    key = "end_rating_up" if change > 0 else "end_rating_down" if change < 0 else "end_rating_same"
+    return tr(key, name=name_of(table, rating.seat, tr), change=abs(change), rating=after)
 
 
 def stall_text(view: PlayerView, table: Table, tr: Translator) -> str:

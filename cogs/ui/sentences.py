@@ -8,12 +8,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from discord.utils import escape_markdown, escape_mentions
 
 from cogs.ui import words
 from rummy.deal import Event
-from rummy.table import Table, TableStatus
+from rummy.table import Table
 from service.catalog import EN, Translator
 
 FIELD_LIMIT = 1024
@@ -85,6 +86,10 @@ def event_line(event: Event, table: Table, tr: Translator) -> str | None:
         return tr("ev_new_host", name=name)
     if kind == "eliminated":
         return tr("ev_eliminated", name=name, score=d.get("score", 0))
+    if kind == "walkover":
+        return tr("ev_walkover", name=name)
+    if kind == "abandoned":
+        return tr("abandoned")
     if kind == "game_over":
         winners = d.get("winners", [])
         return tr(
@@ -122,12 +127,27 @@ def _deal_over(event: Event, table: Table, tr: Translator) -> str:
     else:
         why = tr(f"why_{reason}") if f"why_{reason}" in EN else reason
     line = tr("ev_deal_over", why=why)
+    left = revealed(table, d, tr)
+    if left:
+        line += "\n" + tr("ev_hands", hands=left)
     if d.get("points"):
         line += " " + tr("ev_points", points=_points(table, d["points"], tr))
         if table.game is not None:
             totals = {str(s): table.game.scores[s] for s in range(len(table.players))}
             line += " " + tr("ev_totals", points=_points(table, totals, tr))
     return line
+
+
+def revealed(table: Table, detail: dict[str, Any], tr: Translator) -> str:
+    """The hands a ``deal_over`` laid face up, each with its value: "Bob 3♣ K♦ (13), Carl A♥ (1)"
+    (public: the deal is over; an empty hand, the one that went out, is not listed)."""
+    values = detail.get("values", {})
+    shown = [
+        tr("hand_left", name=name_of(table, int(s), tr), cards=" ".join(cards), points=values.get(s, 0))
+        for s, cards in detail.get("hands", {}).items()
+        if cards
+    ]
+    return ", ".join(shown)
 
 
 def event_lines(events: Iterable[Event], table: Table, tr: Translator) -> list[str]:
@@ -161,9 +181,7 @@ def pinged(table: Table, turn: bool = True) -> int | None:
 def public_text(events: Iterable[Event], table: Table, tr: Translator, *, turn: bool = True) -> str:
     """What the channel reads about some events; ``turn``: and who plays now (mentioned, see
     :func:`pinged`)."""
-    lines = event_lines(events, table, tr)
-    if table.status is TableStatus.ABANDONED:
-        lines.append(tr("abandoned"))
+    lines = event_lines(events, table, tr)  # a closed table's events say so (walkover, abandoned)
     next_turn = turn_line(table, tr) if turn else None
     if next_turn:
         lines.append(next_turn)

@@ -35,6 +35,7 @@ from cogs.play import Play
 from cogs.settings import Settings
 from cogs.timers import Timers
 from cogs.ui.board import Board
+from cogs.ui.ending import Ending
 from cogs.ui.items import ALL_ITEMS
 from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
@@ -96,8 +97,10 @@ class Harness:
             self.service, self.channels, min_interval=0, max_rate=None, turn=self.replies.turn, gallery=self.gallery
         )
         self.timers = Timers(self.service, self.board, turn=self.replies.turn)
+        self.ending = Ending(self.service, self.board, turn=self.replies.turn, after=0)
         self.service.subscribe(self.timers.changed)  # as bot.py wires them
         self.service.subscribe(self.board.changed)
+        self.service.subscribe(self.ending.changed)
         self.client = MagicMock(spec=RamiBot)
         self.client.service, self.client.board, self.client.replies = self.service, self.board, self.replies
         self.client.leaderboards = Leaderboards(db)
@@ -250,6 +253,7 @@ class Harness:
 
     async def settle(self) -> None:
         await self.timers.settle()
+        await self.ending.drain()
 
     # -- reading ----------------------------------------------------------------------------
     async def table(self, channel: int = CHANNEL) -> Any:
@@ -271,6 +275,7 @@ class Harness:
     async def close(self) -> None:
         await self.timers.close()
         await self.board.close()
+        await self.ending.close()
 
     async def open_table(self, *users: User, preset: str = "basic", start: bool = True, **settings: str) -> Result:
         """A table hosted by the first user, joined by the others, with settings, maybe started."""

@@ -14,6 +14,7 @@ import re
 import pytest
 
 from rummy.cards import Card, make_pack, parse_cards
+from rummy.table import Table
 from service.cache import load_table
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, Harness, Result
 from tests.cogs.script import play_game
@@ -25,6 +26,13 @@ def mentions(text: str, card: Card) -> bool:
     """Whether ``text`` names ``card`` (7♥ or 7H, not inside a longer word or number)."""
     pattern = rf"(?<![0-9A-Za-z]){re.escape(card.pretty)}|(?<![0-9A-Za-z]){re.escape(str(card))}(?![0-9A-Za-z])"
     return re.search(pattern, text) is not None
+
+
+def laid_face_up(table: Table) -> set[Card]:
+    """The cards the last deal's end laid face up (its ``deal_over`` event: the hands left)."""
+    overs = [e for e in table.recent if e.kind == "deal_over"]
+    hands = overs[-1].detail.get("hands", {}) if overs else {}
+    return {Card.parse(c) for cards in hands.values() for c in cards}
 
 
 class Watcher:
@@ -50,11 +58,15 @@ class Watcher:
             # The messages of the move that ended a deal may name what that move laid face up.
             log = await self.h.db.games.actions(1)
             revealed = set(parse_cards(re.findall(r"[0-9AJQK]+[CDHS]", str(log[-1].payload)))) if log else set()
-            before = self.hidden - revealed
+            before = self.hidden - revealed - laid_face_up(table)  # and the hands left at the deal's end
             self.deal, self.face_up = deal.number, set()
         else:
             before = None
         self.face_up |= set(deal.discard) | {c for t in deal.melds for c in t.meld.cards}
+        # The end of the last deal laid its hands face up, and the table's recent events still show them
+        # while the next deal is played: a card named there may be named (lenient: with one deck it is
+        # dealt again, and a leak of it in the next deal would go unseen; never wrong).
+        self.face_up |= laid_face_up(table)
         hidden_by_seat = {s: {c for c in hand if c not in self.face_up} for s, hand in deal.hands.items()}
         hidden_stock = {c for c in deal.stock if c not in self.face_up}
         if before is not None:

@@ -3,8 +3,9 @@
 How "could know" is decided, honestly and without trusting the bot's output
 ---------------------------------------------------------------------------
 At any moment a viewer may know the faces that have been face up so far (the upcard, discards, melds,
-lay-offs, joker swaps: public for good, even once the discard pile is turned into a new stock) and the
-cards in their own hand. Everything else (other hands, the stock) is hidden from them.
+lay-offs, joker swaps: public for good, even once the discard pile is turned into a new stock; the hands
+left when the deal is over, which its end lays face up) and the cards in their own hand. Everything
+else (other hands, the stock) is hidden from them.
 
 The test reads the bot's database before and after every move a person makes, and while computer
 players move; computer players' moves are in the action log. From that:
@@ -152,6 +153,9 @@ def _seen_faces(snap: Snapshot) -> Iterator[str]:
     for event in snap.table.recent:
         for text in ([event.card] if event.card else []) + list(event.cards) + [c for m in event.melds for c in m]:
             yield from faces_in(text)
+        if event.kind == "deal_over":  # the hands left, laid face up once the deal is over
+            for cards in event.detail.get("hands", {}).values():
+                yield from (face(c) for c in cards)
 
 
 @dataclass

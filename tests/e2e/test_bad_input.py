@@ -112,17 +112,21 @@ async def test_out_of_turn(world: World, rami: BotProcess) -> None:
 
 
 async def test_non_player(world: World, rami: BotProcess) -> None:
-    """A member who is not seated can look at the table but not play, join a started game or see a hand."""
+    """A member who is not seated can look at the table but not play, join a started game or see a
+    hand: asking for one shows them the table instead, privately, and how to join the next game."""
     session = await started(world)
     assert session.board is not None
     d, ch, erin = world.driver, world.channel, world.erin
     not_playing = "You are not playing at this table."
+    watching = "You are not playing in this game. Wait for the next game"
     await refused(world, lambda: d.slash(erin, ch, "draw", source="stock"), not_playing)
     await refused(world, lambda: d.slash(erin, ch, "discard", card="7H"), not_playing)
-    await refused(world, lambda: d.slash(erin, ch, "hand"), not_playing)
+    looked = await refused(world, lambda: d.slash(erin, ch, "hand"), watching, "Discard pile")
+    assert "Your hand" not in looked.text
     await refused(world, lambda: d.slash(erin, ch, "hint"), not_playing)
     hand_button = component_id(session.board, f"rami:{session.game_id}:hand")
-    await refused(world, lambda: d.click(erin, session.board, hand_button), not_playing)
+    looked = await refused(world, lambda: d.click(erin, session.board, hand_button), watching, "Discard pile")
+    assert "Your hand" not in looked.text
     await refused(world, lambda: d.slash(erin, ch, "lobby join"), "already started")
     await refused(world, lambda: d.slash(erin, ch, "lobby start"), "Only the host")
     await refused(world, lambda: d.slash(erin, ch, "lobby cancel"), "Only the host")

@@ -131,10 +131,14 @@ def check_views(game: Game) -> None:
 
 
 def check_events(events: list[Event]) -> None:
-    """Events go to everyone: a card drawn from the stock is never named, nor any hand."""
+    """Events go to everyone: a card drawn from the stock is never named, nor any hand, except the
+    hands left once the deal is over, which its ``deal_over`` lays face up (as at a real table)."""
     for event in events:
         if event.kind == "drew" and event.source == "stock":
             assert event.card is None and not event.cards
+        if event.kind == "deal_over":
+            assert set(event.detail) <= {"reason", "winners", "points", "rummy", "hands", "values"}
+            continue
         assert not any("hand" in key and key != "hand_values" for key in event.detail)
 
 

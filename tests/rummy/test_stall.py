@@ -68,7 +68,14 @@ def test_both_agree_the_deal_ends_nobody_scores_and_the_next_deal_starts() -> No
     assert not deal.over and table.end_vote is not None
     events = table.agree_end(1)
     assert kinds(events) == ["end_agreed", "deal_over", "deal_started"]
-    assert events[1].detail == {"reason": "agreed", "winners": [], "points": {"0": 0, "1": 0}, "rummy": False}
+    assert events[1].detail == {
+        "reason": "agreed",
+        "winners": [],
+        "points": {"0": 0, "1": 0},
+        "rummy": False,
+        "hands": {"0": ["A♣"], "1": ["A♦"]},  # laid face up now that the deal is over
+        "values": {"0": 1, "1": 1},
+    }
     assert deal.outcome is not None and deal.outcome.reason is DealEnd.AGREED and deal.outcome.scoreless
     assert game.scores == [0, 0] and game.scoreless_deals_in_a_row == 1
     assert current(game).number == 2 and not current(game).goes_nowhere

@@ -599,3 +599,30 @@ rules-eliminated = You are out of this game: your score reached the limit.
 rules-not-dealt-in = You are not dealt in this deal.
 cmd-choice-pictures-and-text = pictures and text
 cmd-choice-text-only = text only
+
+## The end of a deal and of a game, the Rematch, and spectators (cogs/ui/ending.py, spectator.py)
+# $name: the one person left, who wins by walkover
+ev-walkover = Everyone else left: { $name } wins by walkover. A walkover does not count on the leaderboard.
+# $hands: hand-left items, joined with commas
+ev-hands = Left in hand: { $hands }.
+# $cards: the cards laid face up; $points: what they are worth
+hand-left = { $name } with { $cards } ({ $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    })
+board-walkover = Rami: { $title }, won by walkover
+end-ratings = Rating on this server
+# $change: how much the rating moved (never negative: the message says which way); $rating: the rating now
+end-rating-up = { $name }: +{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }, now { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+end-rating-down = { $name }: −{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }, now { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+end-rating-same = { $name }: unchanged, { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+end-footer = Rematch opens a new table here with the same players and rules; anyone can leave before the start.
+btn-rematch = Rematch
+# $players: everyone seated, joined with commas
+rematch-opened = { $name } opens a rematch. Seated: { $players }. Leave if you are not playing; the host starts.
+rematch-not-seated = Not in this channel any more, so not seated: { $names }.
+rematch-busy = A table is already open in this channel: finish or cancel it before a rematch.
+rules-rematch-not-over = This game is not over yet.
+watch-title = You are watching
+watch-lobby = The table is open: press Join (or type /lobby join) to take a seat.
+watch-playing = You are not playing in this game. Wait for the next game, or for the Rematch at the end of this one.

@@ -641,3 +641,25 @@ rules-eliminated = Vous êtes éliminé de cette partie : votre score a atteint
 rules-not-dealt-in = Vous ne jouez pas cette { -donne }.
 cmd-choice-pictures-and-text = images et texte
 cmd-choice-text-only = texte seul
+
+## The end of a deal and of a game, the Rematch, and spectators (cogs/ui/ending.py, spectator.py)
+ev-walkover = Tous les autres sont partis : { $name } gagne par forfait. Une victoire par forfait ne compte pas au classement.
+ev-hands = Restait en main : { $hands }.
+hand-left = { $name } avec { $cards } ({ $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    })
+board-walkover = Rami : { $title }, victoire par forfait
+end-ratings = Cote sur ce serveur
+end-rating-up = { $name } : +{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }, désormais { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+end-rating-down = { $name } : −{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }, désormais { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+end-rating-same = { $name } : inchangée, { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+end-footer = Revanche ouvre ici une nouvelle table avec les mêmes joueurs et les mêmes règles ; chacun peut la quitter avant le début.
+btn-rematch = Revanche
+rematch-opened = { $name } ouvre une revanche. À la table : { $players }. Quittez la table si vous ne jouez pas ; l'hôte lance la partie.
+rematch-not-seated = Plus dans ce salon, donc pas assis : { $names }.
+rematch-busy = Une table est déjà ouverte dans ce salon : terminez-la ou annulez-la avant une revanche.
+rules-rematch-not-over = Cette partie n'est pas encore terminée.
+watch-title = Vous regardez
+watch-lobby = La table est ouverte : appuyez sur Rejoindre (ou tapez /lobby join) pour prendre place.
+watch-playing = Vous ne jouez pas dans cette partie. Attendez la prochaine, ou la Revanche à la fin de celle-ci.

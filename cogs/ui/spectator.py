@@ -1,0 +1,29 @@
+"""Someone not seated asks for their hand (My hand, or ``/hand``): they are shown, privately, the
+public table (the spectator's view: melds, discard pile, card counts, whose turn, never a hand)
+and how to join: the Join button while the lobby is open, else to wait for the next game or a
+rematch."""
+
+from __future__ import annotations
+
+from cogs.ui import pictures, render
+from cogs.ui.components import persistent
+from cogs.ui.context import Ctx, add_picture, reply, sent_privately
+from cogs.ui.lobby import JoinButton
+from rummy.table import TableStatus
+
+
+async def watch(ctx: Ctx, game_id: int | None = None) -> None:
+    """Show the caller, who is not seated, the channel's table privately and how to join."""
+    game = await ctx.service.current(ctx.channel_id, game_id)
+    tr = ctx.tr
+    embed = render.board_embed(game.table, tr, deadline=game.turn_deadline, expires=game.expires_at)
+    view = None
+    if game.status is TableStatus.LOBBY:
+        embed.add_field(name=tr("watch_title"), value=tr("watch_lobby"), inline=False)
+        view = persistent(JoinButton(game.game_id, tr("btn_join")))
+    else:
+        embed.add_field(name=tr("watch_title"), value=tr("watch_playing"), inline=False)
+    picture = pictures.for_caller(ctx, pictures.table_frame(game, tr) if game.table.game is not None else None)
+    file = None if picture is None else picture.now(embed)
+    message_id = await reply(ctx.interaction, embed=embed, view=view, ephemeral=True, file=file)
+    await add_picture(ctx.interaction, sent_privately(ctx.interaction, message_id), embed, picture)
