@@ -51,6 +51,14 @@ def missing_postgres() -> str | None:
     return None
 
 
+def skip_module_without_postgres() -> None:
+    """For a module about PostgreSQL alone (it imports asyncpg): skip it whole if PostgreSQL cannot
+    run here, unless ``RAMI_REQUIRE_POSTGRES=1``. Call it before importing asyncpg."""
+    reason = missing_postgres()
+    if reason is not None and os.environ.get("RAMI_REQUIRE_POSTGRES") != "1":
+        pytest.skip(reason, allow_module_level=True)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "sqlite_only: runs on the SQLite store alone (SQLite's own machinery)")
 

@@ -1,3 +1,4 @@
+# ruff: noqa: E402
 """The PostgreSQL store's own guarantees, on the session's real server: several processes (here,
 several stores, each with its own pool) on one database, the schema's book, the stored text."""
 
@@ -7,9 +8,14 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 
-import asyncpg
 import pytest
 import pytest_asyncio
+
+from tests.stores import skip_module_without_postgres
+
+skip_module_without_postgres()  # before asyncpg is imported
+
+import asyncpg
 
 from data import ChannelBusy, GameRow, PlayerResult, SchemaError, StaleState
 from data.postgres import PostgresStore, load_postgres_migrations
