@@ -6,7 +6,10 @@ What holds across processes, each in its statements:
   IN ('lobby', 'playing') RETURNING ...`` and the log row, in one transaction. The ``UPDATE`` takes
   the row's lock, so of two processes saving from one version, one changes the row and the other's
   ``UPDATE``, re-checked once the first commits, matches nothing: refused as
-  :class:`~data.errors.StaleState` (or :class:`~data.errors.GameClosed`), nothing written.
+  :class:`~data.errors.StaleState` (or :class:`~data.errors.GameClosed`), nothing written. The two
+  are one statement (the log row is inserted from the ``UPDATE``'s ``RETURNING``, in a data-changing
+  ``WITH``), so an action costs one round trip to the server, and a statement is atomic: if the log
+  row cannot be written, the update is not kept either.
 * **One active game per channel.** The partial unique index ``games_one_active_per_channel``
   refuses a second lobby; its violation is :class:`~data.errors.ChannelBusy`.
 * **Ratings.** A finish reads the players' ratings, rates, and writes them back; two games of one
@@ -44,6 +47,17 @@ _ROW_COLUMNS: Final = (
 _LOG_SQL: Final = (
     "INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at) VALUES ($1, $2, $3, $4, $5, $6)"
 )
+
+
+def _action_sql(update: str, first: int) -> str:
+    """One statement for an action: the ``UPDATE`` (changing one row or none) and, from the row it
+    returns, the log row at the version it made (parameters ``first`` on: actor, kind, payload)."""
+    return (
+        f"WITH moved AS ({update}), logged AS ("
+        " INSERT INTO game_actions (game_id, seq, actor_id, kind, payload_json, created_at)"
+        f" SELECT id, version, ${first}::bigint, ${first + 1}::text, ${first + 2}::json, updated_at FROM moved"
+        ") SELECT * FROM moved"
+    )
 
 
 def _update_sql(message_id: int | Unchanged | None, turn_deadline: float | Unchanged | None) -> tuple[str, list[Any]]:
@@ -152,12 +166,13 @@ class PostgresGames:
         payload = payload_text(action_payload)
         deadline = deadline_seconds(turn_deadline)
         now = to_timestamp(self._store.now())
-        sql, extra = _update_sql(message_id, deadline)
-        async with self._store.transaction() as conn:
-            row = await conn.fetchrow(sql, game_id, expected_version, state_json, checked.value, now, *extra)
+        update, extra = _update_sql(message_id, deadline)
+        sql = _action_sql(update, 6 + len(extra))
+        params = (game_id, expected_version, state_json, checked.value, now, *extra, actor_id, action_kind, payload)
+        async with self._store.connection() as conn:  # one statement: its own transaction
+            row = await conn.fetchrow(sql, *params)
             if row is None:
                 raise await _refusal(conn, game_id, expected_version)
-            await conn.execute(_LOG_SQL, game_id, expected_version + 1, actor_id, action_kind, payload, now)
         return game_row(row, state_json)
 
     async def finish_game(
