@@ -4,6 +4,7 @@ Settings come from the environment, or from a ``.env`` file beside this script:
 
 ``DISCORD_TOKEN``      the bot token (required)
 ``RAMI_DB_PATH``       the SQLite file (default ``data/rami.sqlite3``; created on first run)
+``RAMI_DATABASE_URL``  ``postgresql://...``: use that PostgreSQL database instead of the SQLite file
 ``RAMI_DEV_GUILD``     a server id: commands are synced there at every start (instantly)
 ``RAMI_LOG_LEVEL``     DEBUG, INFO (default), WARNING or ERROR
 ``RAMI_PICTURES``      ``on`` (default) or ``off``: cards as pictures beside the text, or text only for
@@ -45,7 +46,7 @@ from cogs.ui.items import ALL_ITEMS
 from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
 from cogs.ui.shards import Shards, parse_shards
-from data import Database, MetaStore
+from data import Store, open_store
 from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
@@ -157,7 +158,7 @@ class RamiBot(RamiClient):
         )
         self.settings = settings
         self.own_shards = settings.shards
-        self.db: Database | None = None
+        self.db: Store | None = None
         self.redraws = Redraws()
 
     async def setup_hook(self) -> None:
@@ -169,7 +170,7 @@ class RamiBot(RamiClient):
 
     async def open_services(self) -> None:
         """Open the database and the services, and subscribe the timers and the board to changes."""
-        self.db = db = await Database.open(self.settings.db_path)
+        self.db = db = await open_store(os.environ.get("RAMI_DATABASE_URL", "").strip() or self.settings.db_path)
         self.service = GameService(db)
         await self.service.settings.load()  # each server's chosen language, kept in memory
         self.leaderboards = Leaderboards(db)
@@ -214,7 +215,7 @@ class RamiBot(RamiClient):
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d command(s) to the dev server %s", len(synced), self.settings.dev_guild)
             return
-        meta = MetaStore(self.db)
+        meta = self.db.meta
         digest = await command_hash(self.tree)
         if await meta.get(COMMANDS_HASH_KEY) == digest:
             log.info("commands unchanged since the last global sync")

@@ -1,9 +1,11 @@
 """Rami's storage: every SQL statement of the project lives in this package.
 
 It knows nothing of Discord, and treats the rules engine's state as an opaque JSON document.
-Open it once, share it, close it at shutdown::
+Two stores implement one interface (:class:`Store`, in :mod:`data.store`): SQLite (:class:`Database`,
+the default) and PostgreSQL (:class:`data.postgres.PostgresStore`, imported only when used).
+Open one once, share it, close it at shutdown::
 
-    db = await Database.open("var/rami.sqlite3")      # creates folders, migrates
+    db = await open_store("var/rami.sqlite3")         # or "postgresql://..."; migrates
     game = await db.games.create_game(guild, channel, host, "classic", state_json)
     game = await db.games.save_action(game.id, game.version, new_json, "playing",
                                       user_id, "draw", {"from": "stock"})
@@ -33,7 +35,9 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
     The leaderboard, keyed by (guild, preset, user): games, wins, deals won, rummies and an
     openskill rating (mu, sigma). Preset ``"*"`` is the all-presets track.
 
-Times are aware UTC datetimes in Python and UNIX seconds in SQLite.
+Times are aware UTC datetimes in Python and UNIX seconds in the database (SQLite REAL, PostgreSQL
+double precision). The PostgreSQL schema is the same tables with their own numbered migrations
+(``data/postgres/migrations``). ``python -m data migrate-to-postgres`` copies an SQLite file over.
 """
 
 from data.db import Database, SynchronousLevel
@@ -54,6 +58,16 @@ from data.preferences import PreferenceStore
 from data.ratings import Rating, rate
 from data.rows import UNCHANGED, ActionRow, GameRow, GameStatus, Unchanged
 from data.schema import Migration, load_migrations, migrate, schema_version
+from data.store import (
+    GameStorage,
+    GuildSettingsStorage,
+    LeaderboardStorage,
+    MetaStorage,
+    PreferenceStorage,
+    Store,
+    is_postgres_url,
+    open_store,
+)
 
 __all__ = [
     "ALL_PRESETS",
@@ -66,24 +80,32 @@ __all__ = [
     "GameNotFound",
     "GameRow",
     "GameStatus",
+    "GameStorage",
     "GameStore",
+    "GuildSettingsStorage",
     "GuildSettingsStore",
+    "LeaderboardStorage",
     "LeaderboardStore",
+    "MetaStorage",
     "MetaStore",
     "Migration",
     "PlayerResult",
     "PlayerStats",
+    "PreferenceStorage",
     "PreferenceStore",
     "Rating",
     "ResultRow",
     "SchemaError",
     "StaleState",
     "Standing",
+    "Store",
     "SynchronousLevel",
     "Unchanged",
     "compact_json",
+    "is_postgres_url",
     "load_migrations",
     "migrate",
+    "open_store",
     "rate",
     "schema_version",
 ]

@@ -53,7 +53,10 @@ import aiosqlite
 from data._clock import Clock, utcnow
 from data._commit import Change, Queued, deliver, fail, run
 from data.games import GameStore
+from data.guilds import GuildSettingsStore
 from data.leaderboard import LeaderboardStore
+from data.meta import MetaStore
+from data.preferences import PreferenceStore
 from data.schema import Migration, migrate
 
 __all__ = ["Database", "SynchronousLevel"]
@@ -72,9 +75,9 @@ class Database:
     """One SQLite file: one aiosqlite connection, one queue of writes, group commit of the changes.
 
     Make it with :meth:`open` (which connects and migrates) and end it with :meth:`close`, or
-    use it as ``async with await Database.open(path) as db:``. The stores built on it are
-    :attr:`games` (:class:`~data.games.GameStore`) and :attr:`leaderboard`
-    (:class:`~data.leaderboard.LeaderboardStore`).
+    use it as ``async with await Database.open(path) as db:``. It is a :class:`data.store.Store`:
+    its parts are :attr:`games` (:class:`~data.games.GameStore`), :attr:`leaderboard`
+    (:class:`~data.leaderboard.LeaderboardStore`), :attr:`guilds`, :attr:`meta` and :attr:`preferences`.
 
     :param path: the database file; its parent folders are created. ``":memory:"`` works for
         quick experiments (no WAL there).
@@ -103,6 +106,9 @@ class Database:
         self.now: Clock = clock
         self.games = GameStore(self)
         self.leaderboard = LeaderboardStore(self)
+        self.guilds = GuildSettingsStore(self)
+        self.meta = MetaStore(self)
+        self.preferences = PreferenceStore(self)
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()  # held by each transaction and each read
         self._pending: list[Queued] = []  # called, not yet run

@@ -72,7 +72,7 @@ __all__ = ["UNCHANGED", "ActionRow", "GameRow", "GameStatus", "GameStore", "Unch
 _ACTIVE_SQL: Final = "('lobby', 'playing')"
 
 
-def _status(value: GameStatus | str, *, active: bool) -> GameStatus:
+def checked_status(value: GameStatus | str, *, active: bool) -> GameStatus:
     status = GameStatus(value)
     if status.is_active != active:
         want = "lobby or playing" if active else "finished, cancelled or abandoned"
@@ -80,12 +80,12 @@ def _status(value: GameStatus | str, *, active: bool) -> GameStatus:
     return status
 
 
-def _payload_json(payload: Mapping[str, Any]) -> str:
+def payload_text(payload: Mapping[str, Any]) -> str:
     """An action's payload for the log: compact, keys sorted."""
     return compact_json(dict(payload), sort_keys=True)
 
 
-def _deadline(value: datetime | Unchanged | None) -> float | Unchanged | None:
+def deadline_seconds(value: datetime | Unchanged | None) -> float | Unchanged | None:
     if value is UNCHANGED or value is None:
         return value
     assert isinstance(value, datetime)
@@ -164,7 +164,7 @@ class GameStore:
         """
         if not preset or preset == ALL_PRESETS:
             raise ValueError(f"{preset!r} is not a preset name")
-        checked = _status(status, active=True)
+        checked = checked_status(status, active=True)
         now = to_timestamp(self._db.now())
 
         async def create(conn: aiosqlite.Connection) -> sqlite3.Row:
@@ -231,9 +231,9 @@ class GameStore:
         :raises GameClosed: the game has already ended.
         :raises GameNotFound: no such game.
         """
-        checked = _status(status, active=True)
-        payload = _payload_json(action_payload)
-        deadline = _deadline(turn_deadline)
+        checked = checked_status(status, active=True)
+        payload = payload_text(action_payload)
+        deadline = deadline_seconds(turn_deadline)
         now = to_timestamp(self._db.now())
 
         steps = _action_steps(
@@ -268,12 +268,12 @@ class GameStore:
         :raises GameClosed: the game has already ended.
         :raises GameNotFound: no such game.
         """
-        checked = _status(status, active=False)
+        checked = checked_status(status, active=False)
         if results is not None:
             if checked is not GameStatus.FINISHED:
                 raise ValueError(f"a {checked.value} game has no results to record")
             check_results(results)
-        payload = _payload_json(action_payload)
+        payload = payload_text(action_payload)
         now = to_timestamp(self._db.now())
 
         (update, update_params), (insert, insert_params) = _action_steps(

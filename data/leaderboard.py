@@ -12,7 +12,6 @@ Results are written by :meth:`data.games.GameStore.finish_game`, through
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,6 +22,7 @@ import aiosqlite
 from data import ratings
 from data._clock import from_timestamp
 from data.ratings import Rating
+from data.rows import Row
 
 if TYPE_CHECKING:
     from data.db import Database
@@ -36,6 +36,8 @@ __all__ = [
     "Standing",
     "check_results",
     "record_results",
+    "result_row",
+    "standing_row",
 ]
 
 ALL_PRESETS: Final = "*"
@@ -231,7 +233,7 @@ async def _ratings(
     return [known.get(user, Rating()) for user in users]
 
 
-def _standing(row: sqlite3.Row) -> Standing:
+def standing_row(row: Row) -> Standing:
     return Standing(
         guild_id=int(row["guild_id"]),
         preset=str(row["preset"]),
@@ -248,7 +250,7 @@ def _standing(row: sqlite3.Row) -> Standing:
     )
 
 
-def result_row(row: sqlite3.Row) -> ResultRow:
+def result_row(row: Row) -> ResultRow:
     """Build a :class:`ResultRow` from a ``game_results`` row."""
     result = PlayerResult(
         user_id=int(row["user_id"]),
@@ -300,7 +302,7 @@ class LeaderboardStore:
             " LIMIT ?",
             (guild_id, track, limit),
         )
-        return [_standing(row) for row in rows]
+        return [standing_row(row) for row in rows]
 
     async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """A player's record in a guild, or ``None`` if they never finished a game there."""
@@ -308,7 +310,7 @@ class LeaderboardStore:
             "SELECT * FROM player_stats WHERE guild_id = ? AND user_id = ? ORDER BY preset",
             (guild_id, user_id),
         )
-        standings = [_standing(row) for row in rows]
+        standings = [standing_row(row) for row in rows]
         overall = next((s for s in standings if s.preset == ALL_PRESETS), None)
         if overall is None:
             return None

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import enum
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from data._clock import from_timestamp
 
-__all__ = ["UNCHANGED", "ActionRow", "GameRow", "GameStatus", "Unchanged", "action_row", "game_row"]
+__all__ = ["UNCHANGED", "ActionRow", "GameRow", "GameStatus", "Row", "Unchanged", "action_row", "game_row"]
+
+
+class Row(Protocol):
+    """A row read back by either store: its columns by name (:class:`sqlite3.Row`, :class:`asyncpg.Record`)."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
 
 
 class GameStatus(enum.StrEnum):
@@ -76,7 +81,7 @@ class ActionRow:
     created_at: datetime
 
 
-def game_row(row: sqlite3.Row, state_json: str | None = None) -> GameRow:
+def game_row(row: Row, state_json: str | None = None) -> GameRow:
     """Build a :class:`GameRow` from a ``games`` row; ``state_json``, when given, is the document the
     row holds (a write that just stored it does not read it back)."""
     deadline = row["turn_deadline"]
@@ -96,7 +101,7 @@ def game_row(row: sqlite3.Row, state_json: str | None = None) -> GameRow:
     )
 
 
-def action_row(row: sqlite3.Row) -> ActionRow:
+def action_row(row: Row) -> ActionRow:
     """Build an :class:`ActionRow` from a ``game_actions`` row."""
     return ActionRow(
         game_id=int(row["game_id"]),

@@ -30,7 +30,7 @@ from data.errors import SchemaError
 if TYPE_CHECKING:
     from data.db import Database
 
-__all__ = ["Migration", "load_migrations", "migrate", "schema_version", "split_statements"]
+__all__ = ["Migration", "checked_migrations", "load_migrations", "migrate", "schema_version", "split_statements"]
 
 log = logging.getLogger(__name__)
 
@@ -102,10 +102,10 @@ def load_migrations(directory: Traversable | None = None) -> list[Migration]:
         if version in found:
             raise SchemaError(f"two migration files have version {version}")
         found[version] = Migration(version, match["name"], entry.read_text(encoding="utf-8"))
-    return _checked(found.values())
+    return checked_migrations(found.values())
 
 
-def _checked(migrations: Iterable[Migration]) -> list[Migration]:
+def checked_migrations(migrations: Iterable[Migration]) -> list[Migration]:
     ordered = sorted(migrations, key=lambda m: m.version)
     for expected, migration in enumerate(ordered, start=1):
         if migration.version != expected:
@@ -148,7 +148,7 @@ async def migrate(db: Database, migrations: Sequence[Migration] | None = None) -
     :raises sqlite3.Error: if a script fails; that migration is rolled back entirely and the
         ones before it stay applied.
     """
-    pending = _checked(migrations) if migrations is not None else load_migrations()
+    pending = checked_migrations(migrations) if migrations is not None else load_migrations()
     newest = pending[-1].version if pending else 0
     await db.write(_create_bookkeeping)
     current = await schema_version(db)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from data import UNCHANGED, Database, GameRow, Unchanged
+from data import UNCHANGED, GameRow, Store, Unchanged
 from rummy.table import Table, TableStatus
 from service.cache import dump_table, results_of
 
@@ -19,7 +19,7 @@ ENDED_STATUS = {TableStatus.OVER: "finished", TableStatus.CANCELLED: "cancelled"
 
 
 async def store(
-    db: Database,
+    db: Store,
     row: GameRow,
     table: Table,
     before: tuple[int, int, int] | None,

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
-from data import Database, GameClosed, GameNotFound, GameRow, StaleState
+from data import GameClosed, GameNotFound, GameRow, StaleState, Store
 from rummy.deal import Event
 from rummy.table import Table, TableStatus
 from service import bots
@@ -63,11 +63,11 @@ def new_turn(table: Table, before: tuple[int, int, int] | None) -> bool:
 
 
 class ServiceCore:
-    """Tables on one :class:`~data.Database`. ``seed`` gives the seed of new tables (tests)."""
+    """Tables on one :class:`~data.Store` (SQLite or PostgreSQL). ``seed`` gives the seed of new tables (tests)."""
 
     def __init__(
         self,
-        db: Database,
+        db: Store,
         *,
         lobby_ttl: timedelta = timedelta(minutes=30),
         idle_ttl: timedelta = timedelta(hours=24),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from data import Database, PlayerStats, Standing
+from data import PlayerStats, Standing, Store
 
 __all__ = ["Leaderboards", "PlayerStats", "Ranking", "Standing"]
 
@@ -25,9 +25,9 @@ class Ranking:
 
 
 class Leaderboards:
-    """Read-only access to the leaderboards of one :class:`~data.Database`."""
+    """Read-only access to the leaderboards of one :class:`~data.Store`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Store) -> None:
         self._db = db
 
     async def ranking(self, guild_id: int, preset: str | None = None, limit: int = 10) -> Ranking:

@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from data import Database, PreferenceStore
+from data import Store
 
 DEFAULT_PICTURES = True  # what someone who never chose sees
 DEFAULT_SIZE = 4096  # people whose choice is kept in memory
 
 
 class Preferences:
-    """People's choices on one :class:`~data.Database`."""
+    """People's choices on one :class:`~data.Store`."""
 
-    def __init__(self, db: Database, *, size: int = DEFAULT_SIZE) -> None:
+    def __init__(self, db: Store, *, size: int = DEFAULT_SIZE) -> None:
         if size < 1:
             raise ValueError("keep at least one person's choice")
-        self._store = PreferenceStore(db)
+        self._store = db.preferences
         self.size = size
         self._kept: OrderedDict[int, bool] = OrderedDict()
 

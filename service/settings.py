@@ -11,17 +11,17 @@ The choices change rarely and are read at every interaction: they are loaded onc
 
 from __future__ import annotations
 
-from data import Database, GuildSettingsStore
+from data import Store
 from service.catalog import LANGUAGES, language
 
 AUTO = "auto"  # no choice: the server's reported locale
 
 
 class ServerSettings:
-    """Each server's chosen language, cached in memory in front of :class:`~data.GuildSettingsStore`."""
+    """Each server's chosen language, cached in memory in front of the store's ``guilds``."""
 
-    def __init__(self, db: Database) -> None:
-        self._store = GuildSettingsStore(db)
+    def __init__(self, db: Store) -> None:
+        self._store = db.guilds
         self._languages: dict[int, str] = {}
 
     async def load(self) -> None:

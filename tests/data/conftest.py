@@ -1,15 +1,22 @@
-"""Shared fixtures for the storage tests: a fresh database file per test."""
+"""Shared fixtures for the storage tests: a fresh store per test, on SQLite and on PostgreSQL.
+
+``db`` is the test's store, opened with :func:`data.open_store`: a test that asks for it (or for
+``game``) runs once per store (``[sqlite]``, ``[postgres]``; see tests/stores.py). A module or test
+about SQLite's own machinery is marked ``sqlite_only``: ``db`` is then a :class:`data.Database`.
+"""
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
 
-from data import Database, GameRow
+from data import GameRow, Store, open_store
 
 GUILD = 1001
 OTHER_GUILD = 2002
@@ -28,16 +35,25 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest_asyncio.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(db_path)
+async def db(store_place: str | Path) -> AsyncIterator[Any]:
+    database = await open_store(store_place)
     try:
         yield database
     finally:
         await database.close()
 
 
+def refused_by_the_database(store_kind: str) -> type[Exception]:
+    """What a store raises when the database itself refuses a row (a constraint, a bad document)."""
+    if store_kind == "sqlite":
+        return sqlite3.IntegrityError
+    import asyncpg
+
+    return asyncpg.PostgresError
+
+
 @pytest_asyncio.fixture
-async def game(db: Database) -> GameRow:
+async def game(db: Store) -> GameRow:
     return await db.games.create_game(GUILD, CHANNEL, HOST, "classic", state())
 
 

@@ -17,6 +17,8 @@ from data import Database, GameClosed, GameRow, PlayerResult, StaleState
 
 from .conftest import CHANNEL, GUILD, HOST, state
 
+pytestmark = pytest.mark.sqlite_only  # SQLite's own machinery (its file, its connection, its commit)
+
 HANG_GUARD = 10  # seconds: only to fail instead of hanging; no test measures time
 
 

@@ -15,6 +15,8 @@ from data import Database
 
 from .conftest import CHANNEL, GUILD, HOST, state
 
+pytestmark = pytest.mark.sqlite_only  # SQLite's own machinery (its file, its connection, its commit)
+
 REPO = Path(__file__).resolve().parents[2]
 
 CHILD = textwrap.dedent(

@@ -15,6 +15,8 @@ from data.schema import split_statements
 
 from .conftest import CHANNEL, GUILD, HOST
 
+pytestmark = pytest.mark.sqlite_only  # SQLite's own machinery (its file, its connection, its commit)
+
 
 @pytest.mark.asyncio
 async def test_fresh_file_and_folders_are_created(db_path: Path) -> None:

@@ -17,15 +17,17 @@ from data import (
     GameRow,
     GameStatus,
     StaleState,
+    Store,
+    open_store,
 )
 
-from .conftest import CHANNEL, GUILD, HOST, state
+from .conftest import CHANNEL, GUILD, HOST, refused_by_the_database, state
 
 DEADLINE = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 
 @pytest.mark.asyncio
-async def test_create_and_get(db: Database) -> None:
+async def test_create_and_get(db: Store) -> None:
     """A new game is a lobby at version 0, found by id and by channel."""
     game = await db.games.create_game(GUILD, CHANNEL, HOST, "classic", state())
     assert (game.status, game.version, game.message_id, game.turn_deadline) == (
@@ -43,14 +45,14 @@ async def test_create_and_get(db: Database) -> None:
 
 
 @pytest.mark.asyncio
-async def test_ids_come_from_sqlite(db: Database) -> None:
-    """Each game gets its own id, increasing, from SQLite."""
+async def test_ids_come_from_the_database(db: Store) -> None:
+    """Each game gets its own id, increasing, from the database (SQLite's rowid, PostgreSQL's identity)."""
     ids = [(await db.games.create_game(GUILD, c, HOST, "classic", state())).id for c in range(5)]
     assert ids == sorted(set(ids))
 
 
 @pytest.mark.asyncio
-async def test_save_action_bumps_version_and_logs(db: Database, game: GameRow) -> None:
+async def test_save_action_bumps_version_and_logs(db: Store, game: GameRow) -> None:
     """A saved action moves the state on and appends one log row with seq = new version."""
     saved = await db.games.save_action(
         game.id,
@@ -76,6 +78,7 @@ async def test_save_action_bumps_version_and_logs(db: Database, game: GameRow) -
     ]
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.asyncio
 async def test_a_payload_is_logged_compact_with_sorted_keys(db: Database, game: GameRow) -> None:
     """The log keeps a payload as compact JSON with sorted keys, text as it is, and integers of any size."""
@@ -87,7 +90,7 @@ async def test_a_payload_is_logged_compact_with_sorted_keys(db: Database, game: 
 
 
 @pytest.mark.asyncio
-async def test_none_clears_message_and_deadline(db: Database, game: GameRow) -> None:
+async def test_none_clears_message_and_deadline(db: Store, game: GameRow) -> None:
     """Passing None (not UNCHANGED) clears the optional columns."""
     await db.games.save_action(game.id, 0, state(1), "playing", HOST, "start", {}, message_id=1, turn_deadline=DEADLINE)
     saved = await db.games.save_action(
@@ -98,13 +101,13 @@ async def test_none_clears_message_and_deadline(db: Database, game: GameRow) -> 
 
 
 @pytest.mark.asyncio
-async def test_everything_survives_reopen(db_path: Path) -> None:
-    """Close the database and open the same file: games and actions are all there."""
-    db = await Database.open(db_path)
+async def test_everything_survives_reopen(store_place: str | Path) -> None:
+    """Close the database and open the same one: games and actions are all there."""
+    db = await open_store(store_place)
     game = await db.games.create_game(GUILD, CHANNEL, HOST, "classic", state())
     saved = await db.games.save_action(game.id, 0, state(1), "playing", HOST, "start", {"a": 1}, turn_deadline=DEADLINE)
     await db.close()
-    db = await Database.open(db_path)
+    db = await open_store(store_place)
     try:
         assert await db.games.get(game.id) == saved
         assert await db.games.list_active() == [saved]
@@ -114,7 +117,7 @@ async def test_everything_survives_reopen(db_path: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_stale_version_raises_and_changes_nothing(db: Database, game: GameRow) -> None:
+async def test_stale_version_raises_and_changes_nothing(db: Store, game: GameRow) -> None:
     """Saving on top of an old version fails and leaves state and log untouched."""
     current = await db.games.save_action(game.id, 0, state(1), "playing", HOST, "start", {})
     with pytest.raises(StaleState) as caught:
@@ -124,6 +127,7 @@ async def test_stale_version_raises_and_changes_nothing(db: Database, game: Game
     assert [a.kind for a in await db.games.actions(game.id)] == ["start"]
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.asyncio
 async def test_state_and_log_share_one_transaction(db: Database, game: GameRow) -> None:
     """If writing the log row fails, the state update is rolled back with it."""
@@ -142,15 +146,15 @@ async def test_state_and_log_share_one_transaction(db: Database, game: GameRow) 
 
 
 @pytest.mark.asyncio
-async def test_invalid_state_json_is_refused(db: Database, game: GameRow) -> None:
+async def test_invalid_state_json_is_refused(db: Store, game: GameRow, store_kind: str) -> None:
     """The state must at least be JSON; a broken document never reaches the disk."""
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(refused_by_the_database(store_kind)):
         await db.games.save_action(game.id, 0, "{not json", "playing", HOST, "start", {})
     assert await db.games.get(game.id) == game
 
 
 @pytest.mark.asyncio
-async def test_one_active_game_per_channel(db: Database, game: GameRow) -> None:
+async def test_one_active_game_per_channel(db: Store, game: GameRow) -> None:
     """A second game in a busy channel is refused; other channels are free."""
     with pytest.raises(ChannelBusy) as caught:
         await db.games.create_game(GUILD, CHANNEL, HOST + 1, "classic", state())
@@ -161,7 +165,7 @@ async def test_one_active_game_per_channel(db: Database, game: GameRow) -> None:
 
 @pytest.mark.parametrize("status", ["finished", "cancelled", "abandoned"])
 @pytest.mark.asyncio
-async def test_ended_game_frees_its_channel(db: Database, game: GameRow, status: str) -> None:
+async def test_ended_game_frees_its_channel(db: Store, game: GameRow, status: str) -> None:
     """Once a game has ended, the channel can host a new one; the old one stays readable."""
     ended = await db.games.finish_game(game.id, 0, state(1), status, HOST, "end", {})
     assert ended.status == status and not ended.is_active and ended.turn_deadline is None
@@ -173,7 +177,7 @@ async def test_ended_game_frees_its_channel(db: Database, game: GameRow, status:
 
 
 @pytest.mark.asyncio
-async def test_ended_game_is_frozen(db: Database, game: GameRow) -> None:
+async def test_ended_game_is_frozen(db: Store, game: GameRow) -> None:
     """No action can be saved on an ended game, even with the right version."""
     ended = await db.games.finish_game(game.id, 0, state(1), "cancelled", HOST, "cancel", {})
     with pytest.raises(GameClosed, match="cancelled"):
@@ -187,7 +191,7 @@ async def test_ended_game_is_frozen(db: Database, game: GameRow) -> None:
     [("save_action", "finished"), ("save_action", "nonsense"), ("finish_game", "playing")],
 )
 @pytest.mark.asyncio
-async def test_wrong_status_for_the_call(db: Database, game: GameRow, method: str, status: str) -> None:
+async def test_wrong_status_for_the_call(db: Store, game: GameRow, method: str, status: str) -> None:
     """save_action keeps a game active; finish_game ends it; unknown statuses are refused."""
     with pytest.raises(ValueError):
         await getattr(db.games, method)(game.id, 0, state(1), status, HOST, "x", {})
@@ -195,7 +199,7 @@ async def test_wrong_status_for_the_call(db: Database, game: GameRow, method: st
 
 
 @pytest.mark.asyncio
-async def test_unknown_game(db: Database) -> None:
+async def test_unknown_game(db: Store) -> None:
     """Saving or setting a message on a missing game raises GameNotFound."""
     with pytest.raises(GameNotFound):
         await db.games.save_action(404, 0, state(), "playing", HOST, "x", {})
@@ -204,7 +208,7 @@ async def test_unknown_game(db: Database) -> None:
 
 
 @pytest.mark.asyncio
-async def test_set_message_keeps_version(db: Database, game: GameRow) -> None:
+async def test_set_message_keeps_version(db: Store, game: GameRow) -> None:
     """Recording the public message is not an action: the version does not move."""
     updated = await db.games.set_message(game.id, 777)
     assert (updated.message_id, updated.version) == (777, 0)
@@ -213,7 +217,7 @@ async def test_set_message_keeps_version(db: Database, game: GameRow) -> None:
 
 
 @pytest.mark.asyncio
-async def test_naive_deadline_is_refused(db: Database, game: GameRow) -> None:
+async def test_naive_deadline_is_refused(db: Store, game: GameRow) -> None:
     """Deadlines must be aware datetimes; a naive one is a bug, caught before writing."""
     with pytest.raises(ValueError, match="naive"):
         await db.games.save_action(game.id, 0, state(1), "playing", HOST, "x", {}, turn_deadline=datetime(2030, 1, 1))
@@ -221,10 +225,10 @@ async def test_naive_deadline_is_refused(db: Database, game: GameRow) -> None:
 
 
 @pytest.mark.asyncio
-async def test_clock_sets_times(db_path: Path) -> None:
-    """created_at, updated_at and the log's times come from the Database clock."""
+async def test_clock_sets_times(store_place: str | Path) -> None:
+    """created_at, updated_at and the log's times come from the store's clock."""
     now = datetime(2025, 5, 5, 12, 0, tzinfo=UTC)
-    db = await Database.open(db_path, clock=lambda: now)
+    db = await open_store(store_place, clock=lambda: now)
     try:
         game = await db.games.create_game(GUILD, CHANNEL, HOST, "classic", state())
         assert game.created_at == game.updated_at == now
@@ -236,14 +240,14 @@ async def test_clock_sets_times(db_path: Path) -> None:
 
 @pytest.mark.parametrize("preset", ["", "*"])
 @pytest.mark.asyncio
-async def test_reserved_preset_names_are_refused(db: Database, preset: str) -> None:
+async def test_reserved_preset_names_are_refused(db: Store, preset: str) -> None:
     """'*' names the all-presets leaderboard track, so no game may use it."""
     with pytest.raises(ValueError, match="preset"):
         await db.games.create_game(GUILD, CHANNEL, HOST, preset, state())
 
 
 @pytest.mark.asyncio
-async def test_latest_is_the_newest_game_of_the_channel_any_status(db: Database) -> None:
+async def test_latest_is_the_newest_game_of_the_channel_any_status(db: Store) -> None:
     """latest() returns the channel's newest game, ended or not, and None for an empty channel."""
     first = await db.games.create_game(GUILD, CHANNEL, HOST, "classic", state())
     ended = await db.games.finish_game(first.id, 0, state(1), "cancelled", HOST, "cancel", {})

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from data import Database, GuildSettingsStore
+from data import open_store
 
 
-async def test_a_language_is_stored_changed_and_cleared(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "g.db")
+async def test_a_language_is_stored_changed_and_cleared(store_place: str | Path) -> None:
+    db = await open_store(store_place)
     try:
-        store = GuildSettingsStore(db)
+        store = db.guilds
         assert await store.language(1) is None and await store.languages() == {}
         await store.set_language(1, "fr")
         await store.set_language(2, "en")
@@ -27,12 +27,12 @@ async def test_a_language_is_stored_changed_and_cleared(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_the_choice_outlives_the_connection(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "g.db")
-    await GuildSettingsStore(db).set_language(7, "fr")
+async def test_the_choice_outlives_the_connection(store_place: str | Path) -> None:
+    db = await open_store(store_place)
+    await db.guilds.set_language(7, "fr")
     await db.close()
-    db = await Database.open(tmp_path / "g.db")
+    db = await open_store(store_place)
     try:
-        assert await GuildSettingsStore(db).languages() == {7: "fr"}
+        assert await db.guilds.languages() == {7: "fr"}
     finally:
         await db.close()

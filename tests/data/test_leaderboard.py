@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from data import ALL_PRESETS, Database, GameRow, PlayerResult, StaleState
+from data import ALL_PRESETS, GameRow, PlayerResult, StaleState, Store
 from data import ratings as ratings_module
 
 from .conftest import GUILD, OTHER_GUILD, state
@@ -43,7 +43,7 @@ _channels = iter(range(10_000, 20_000))
 
 
 async def play(
-    db: Database,
+    db: Store,
     results: Sequence[PlayerResult] | None,
     *,
     guild: int = GUILD,
@@ -57,7 +57,7 @@ async def play(
 
 
 @pytest.mark.asyncio
-async def test_finish_writes_results_and_leaderboard(db: Database) -> None:
+async def test_finish_writes_results_and_leaderboard(db: Store) -> None:
     """A finished game stores one result per seat and updates both leaderboard tracks."""
     game = await play(
         db,
@@ -79,7 +79,7 @@ async def test_finish_writes_results_and_leaderboard(db: Database) -> None:
 
 
 @pytest.mark.asyncio
-async def test_results_and_leaderboard_share_the_transaction(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_results_and_leaderboard_share_the_transaction(db: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """If the leaderboard update fails, the game is not ended and no result is kept."""
     game = await db.games.create_game(GUILD, 1, ALICE, "classic", state())
     game = await db.games.save_action(game.id, 0, state(1), "playing", ALICE, "start", {})
@@ -102,11 +102,13 @@ async def test_results_and_leaderboard_share_the_transaction(db: Database, monke
     assert await db.games.get(game.id) == game
     assert [a.kind for a in await db.games.actions(game.id)] == ["start"]
     assert await db.games.results(game.id) == []
-    assert await db.fetchall("SELECT * FROM player_stats") == []
+    for track in ("classic", None):  # no standing at all, on either track
+        assert await db.leaderboard.leaderboard(GUILD, track, include_bots=True) == []
+    assert await db.leaderboard.stats(GUILD, ALICE) is None and await db.leaderboard.stats(GUILD, BOB) is None
 
 
 @pytest.mark.asyncio
-async def test_stale_finish_records_nothing(db: Database) -> None:
+async def test_stale_finish_records_nothing(db: Store) -> None:
     """A finish on an old version writes neither the end nor the results."""
     game = await db.games.create_game(GUILD, 1, ALICE, "classic", state())
     await db.games.save_action(game.id, 0, state(1), "playing", ALICE, "start", {})
@@ -119,7 +121,7 @@ async def test_stale_finish_records_nothing(db: Database) -> None:
 
 @pytest.mark.parametrize("status", ["cancelled", "abandoned"])
 @pytest.mark.asyncio
-async def test_cancelled_and_abandoned_never_count(db: Database, status: str) -> None:
+async def test_cancelled_and_abandoned_never_count(db: Store, status: str) -> None:
     """Games that did not finish leave the leaderboard alone, and cannot carry results."""
     await play(db, None, status=status)
     assert await db.leaderboard.leaderboard(GUILD) == []
@@ -130,7 +132,7 @@ async def test_cancelled_and_abandoned_never_count(db: Database, status: str) ->
 
 
 @pytest.mark.asyncio
-async def test_leaderboards_are_per_guild(db: Database) -> None:
+async def test_leaderboards_are_per_guild(db: Store) -> None:
     """A result in one guild never appears in another."""
     await play(db, [result(ALICE, 1), result(BOB, 2)], guild=GUILD)
     assert await db.leaderboard.leaderboard(OTHER_GUILD) == []
@@ -143,7 +145,7 @@ async def test_leaderboards_are_per_guild(db: Database) -> None:
 
 
 @pytest.mark.asyncio
-async def test_leaderboards_are_per_preset(db: Database) -> None:
+async def test_leaderboards_are_per_preset(db: Store) -> None:
     """Each preset has its own board; the all-presets board sums them."""
     await play(db, [result(ALICE, 1), result(BOB, 2)], preset="classic")
     await play(db, [result(BOB, 1), result(ALICE, 2)], preset="gin")
@@ -159,7 +161,7 @@ async def test_leaderboards_are_per_preset(db: Database) -> None:
 
 
 @pytest.mark.asyncio
-async def test_stats_break_down_by_preset(db: Database) -> None:
+async def test_stats_break_down_by_preset(db: Store) -> None:
     """stats() gives the all-presets record and one line per preset played."""
     await play(db, [result(ALICE, 1, rummies=2), result(BOB, 2)], preset="classic")
     await play(db, [result(BOB, 1), result(ALICE, 2, deals_won=4)], preset="gin")
@@ -174,7 +176,7 @@ async def test_stats_break_down_by_preset(db: Database) -> None:
 
 
 @pytest.mark.asyncio
-async def test_bots_are_rated_but_not_listed_by_default(db: Database) -> None:
+async def test_bots_are_rated_but_not_listed_by_default(db: Store) -> None:
     """Computer players are stored and rated, but only shown when asked for."""
     game = await play(db, [result(ALICE, 1), result(EASY_BOT, 2, seat=5, bot=True)])
     assert [s.user_id for s in await db.leaderboard.leaderboard(GUILD)] == [ALICE]
@@ -187,7 +189,7 @@ async def test_bots_are_rated_but_not_listed_by_default(db: Database) -> None:
 
 
 @pytest.mark.asyncio
-async def test_winning_five_outrates_losing_five(db: Database) -> None:
+async def test_winning_five_outrates_losing_five(db: Store) -> None:
     """A player who won five games ranks above one who lost them."""
     for _ in range(5):
         await play(db, [result(BOB, 2), result(ALICE, 1)])
@@ -199,7 +201,7 @@ async def test_winning_five_outrates_losing_five(db: Database) -> None:
 
 
 @pytest.mark.asyncio
-async def test_limit_and_ties(db: Database) -> None:
+async def test_limit_and_ties(db: Store) -> None:
     """limit cuts the board; tied ranks share their rating change."""
     await play(db, [result(ALICE, 1), result(BOB, 2), result(CAROL, 2)])
     board = await db.leaderboard.leaderboard(GUILD, limit=2)
@@ -221,7 +223,7 @@ async def test_limit_and_ties(db: Database) -> None:
     ids=["empty", "same-player", "same-seat", "rank-zero"],
 )
 @pytest.mark.asyncio
-async def test_impossible_results_are_refused(db: Database, results: list[PlayerResult]) -> None:
+async def test_impossible_results_are_refused(db: Store, results: list[PlayerResult]) -> None:
     """Inconsistent results raise before anything is written; the game stays in play."""
     game = await db.games.create_game(GUILD, 1, ALICE, "classic", state())
     game = await db.games.save_action(game.id, 0, state(1), "playing", ALICE, "start", {})

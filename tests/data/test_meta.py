@@ -6,35 +6,35 @@ from pathlib import Path
 
 import pytest
 
-from data import Database, MetaStore
+from data import Store, open_store
 
 
-async def test_missing_key_reads_none(db: Database) -> None:
+async def test_missing_key_reads_none(db: Store) -> None:
     """A key never set reads as None."""
-    assert await MetaStore(db).get("commands_hash") is None
+    assert await db.meta.get("commands_hash") is None
 
 
-async def test_set_then_replace(db: Database) -> None:
+async def test_set_then_replace(db: Store) -> None:
     """Setting a key twice keeps the last value."""
-    meta = MetaStore(db)
+    meta = db.meta
     await meta.set("commands_hash", "a")
     await meta.set("commands_hash", "b")
     assert await meta.get("commands_hash") == "b"
 
 
-async def test_value_survives_reopen(db_path: Path) -> None:
+async def test_value_survives_reopen(store_place: str | Path) -> None:
     """A stored value is there after the database is closed and opened again."""
-    db = await Database.open(db_path)
-    await MetaStore(db).set("k", "v")
+    db = await open_store(store_place)
+    await db.meta.set("k", "v")
     await db.close()
-    db = await Database.open(db_path)
+    db = await open_store(store_place)
     try:
-        assert await MetaStore(db).get("k") == "v"
+        assert await db.meta.get("k") == "v"
     finally:
         await db.close()
 
 
-async def test_empty_key_is_refused(db: Database) -> None:
+async def test_empty_key_is_refused(db: Store) -> None:
     """An empty key is a programming error."""
     with pytest.raises(ValueError):
-        await MetaStore(db).set("", "v")
+        await db.meta.set("", "v")

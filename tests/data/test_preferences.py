@@ -8,17 +8,17 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from data import Database, PreferenceStore
+from data import Database, Store, open_store
 
 
-async def test_never_chosen_reads_none(db: Database) -> None:
+async def test_never_chosen_reads_none(db: Store) -> None:
     """Someone who never chose has no preference (the caller picks the default)."""
-    assert await PreferenceStore(db).pictures(42) is None
+    assert await db.preferences.pictures(42) is None
 
 
-async def test_choice_is_kept_and_replaced(db: Database) -> None:
+async def test_choice_is_kept_and_replaced(db: Store) -> None:
     """The last choice wins, and one person's choice is not another's."""
-    prefs = PreferenceStore(db)
+    prefs = db.preferences
     await prefs.set_pictures(42, False)
     assert await prefs.pictures(42) is False
     await prefs.set_pictures(42, True)
@@ -26,18 +26,19 @@ async def test_choice_is_kept_and_replaced(db: Database) -> None:
     assert await prefs.pictures(43) is None
 
 
-async def test_choice_survives_reopen(db_path: Path) -> None:
+async def test_choice_survives_reopen(store_place: str | Path) -> None:
     """A stored choice is there after the database is closed and opened again."""
-    db = await Database.open(db_path)
-    await PreferenceStore(db).set_pictures(7, False)
+    db = await open_store(store_place)
+    await db.preferences.set_pictures(7, False)
     await db.close()
-    db = await Database.open(db_path)
+    db = await open_store(store_place)
     try:
-        assert await PreferenceStore(db).pictures(7) is False
+        assert await db.preferences.pictures(7) is False
     finally:
         await db.close()
 
 
+@pytest.mark.sqlite_only
 async def test_only_yes_or_no_is_stored(db: Database) -> None:
     """The table refuses anything but 0 and 1, whatever SQL writes to it."""
 

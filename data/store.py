@@ -1,0 +1,176 @@
+"""The store interface: what the game service needs of a database, whichever it is.
+
+Two stores implement it, with the same guarantees (every write durable when it returns, a game's
+version checked at each action, one active game per channel, results and ratings written with the
+game that finished):
+
+* :class:`data.db.Database`, one SQLite file (the default: nothing to install);
+* :class:`data.postgres.PostgresStore`, a PostgreSQL database through an asyncpg pool, for several
+  processes or machines on one database.
+
+:func:`open_store` picks one from a place: a ``postgresql://`` (or ``postgres://``) URL opens
+PostgreSQL, anything else is an SQLite file's path. Both migrate their schema at open and refuse a
+database newer than the code. Each store has the same five parts (:class:`Store`); the rows they
+return are the same value objects (:mod:`data.rows`, :mod:`data.leaderboard`) and their refusals the
+same errors (:mod:`data.errors`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+from data._clock import Clock, utcnow
+from data.leaderboard import PlayerResult, PlayerStats, ResultRow, Standing
+from data.rows import UNCHANGED, ActionRow, GameRow, GameStatus, Unchanged
+
+__all__ = [
+    "GameStorage",
+    "GuildSettingsStorage",
+    "LeaderboardStorage",
+    "MetaStorage",
+    "PreferenceStorage",
+    "Store",
+    "is_postgres_url",
+    "open_store",
+]
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+class GameStorage(Protocol):
+    """Games and their action log (``store.games``); see :mod:`data.games` for the contract."""
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        preset: str,
+        state_json: str,
+        status: GameStatus | str = GameStatus.LOBBY,
+    ) -> GameRow: ...
+
+    async def get(self, game_id: int) -> GameRow | None: ...
+
+    async def get_active(self, channel_id: int) -> GameRow | None: ...
+
+    async def latest(self, channel_id: int) -> GameRow | None: ...
+
+    async def list_active(self) -> list[GameRow]: ...
+
+    async def save_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        state_json: str,
+        status: GameStatus | str,
+        actor_id: int | None,
+        action_kind: str,
+        action_payload: Mapping[str, Any],
+        *,
+        message_id: int | Unchanged | None = UNCHANGED,
+        turn_deadline: datetime | Unchanged | None = UNCHANGED,
+    ) -> GameRow: ...
+
+    async def finish_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        state_json: str,
+        status: GameStatus | str,
+        actor_id: int | None,
+        action_kind: str,
+        action_payload: Mapping[str, Any],
+        results: Sequence[PlayerResult] | None = None,
+        *,
+        message_id: int | Unchanged | None = UNCHANGED,
+    ) -> GameRow: ...
+
+    async def set_message(self, game_id: int, message_id: int | None) -> GameRow: ...
+
+    async def actions(self, game_id: int) -> list[ActionRow]: ...
+
+    async def results(self, game_id: int) -> list[ResultRow]: ...
+
+
+class LeaderboardStorage(Protocol):
+    """The read side of the leaderboards (``store.leaderboard``); see :mod:`data.leaderboard`."""
+
+    async def leaderboard(
+        self, guild_id: int, preset: str | None = None, limit: int = 10, include_bots: bool = False
+    ) -> list[Standing]: ...
+
+    async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None: ...
+
+
+class GuildSettingsStorage(Protocol):
+    """Each server's settings (``store.guilds``); see :mod:`data.guilds`."""
+
+    async def languages(self) -> dict[int, str]: ...
+
+    async def language(self, guild_id: int) -> str | None: ...
+
+    async def set_language(self, guild_id: int, language: str | None) -> None: ...
+
+
+class MetaStorage(Protocol):
+    """The bot's own key-value bookkeeping (``store.meta``); see :mod:`data.meta`."""
+
+    async def get(self, key: str) -> str | None: ...
+
+    async def set(self, key: str, value: str) -> None: ...
+
+
+class PreferenceStorage(Protocol):
+    """Each person's own choices (``store.preferences``); see :mod:`data.preferences`."""
+
+    async def pictures(self, user_id: int) -> bool | None: ...
+
+    async def set_pictures(self, user_id: int, on: bool) -> None: ...
+
+
+class Store(Protocol):
+    """One open database: its five parts, its clock, and :meth:`close`."""
+
+    @property
+    def games(self) -> GameStorage: ...
+
+    @property
+    def leaderboard(self) -> LeaderboardStorage: ...
+
+    @property
+    def guilds(self) -> GuildSettingsStorage: ...
+
+    @property
+    def meta(self) -> MetaStorage: ...
+
+    @property
+    def preferences(self) -> PreferenceStorage: ...
+
+    @property
+    def now(self) -> Clock:
+        """The store's clock: ``store.now()`` is the current aware UTC datetime it stamps rows with."""
+        ...
+
+    async def close(self) -> None:
+        """Let the writes under way finish, then release the connections. Idempotent."""
+        ...
+
+
+def is_postgres_url(place: str | os.PathLike[str]) -> bool:
+    return isinstance(place, str) and place.startswith(POSTGRES_SCHEMES)
+
+
+async def open_store(place: str | os.PathLike[str], *, clock: Clock = utcnow) -> Store:
+    """Open (and migrate) the store at ``place``: PostgreSQL for a ``postgresql://`` URL (the bot's
+    ``RAMI_DATABASE_URL``), else the SQLite file at that path (``RAMI_DB_PATH``)."""
+    if is_postgres_url(place):
+        from data.postgres import PostgresStore  # asyncpg is imported only by who uses it
+
+        return await PostgresStore.open(str(place), clock=clock)
+    from data.db import Database
+
+    return await Database.open(place, clock=clock)

@@ -1,0 +1,104 @@
+# ruff: noqa: E402
+"""``python -m data migrate-to-postgres``: an SQLite database copied whole into PostgreSQL."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.stores import skip_module_without_postgres
+
+skip_module_without_postgres()  # before asyncpg is imported
+
+from data import Database, PlayerResult, Store
+from data.migrate import TABLES, MigrationRefused, copy_to_postgres
+from data.postgres import PostgresStore
+
+from .conftest import GUILD, OTHER_GUILD, state
+
+ROOT = Path(__file__).resolve().parents[2]
+ALICE, BOB = 11, 22
+
+
+def result(user: int, rank: int, bot: bool = False) -> PlayerResult:
+    return PlayerResult(user, f"p{user}", bot, "normal" if bot else None, seat=rank - 1, rank=rank, won=rank == 1,
+                        deals_won=rank, rummies=0, final_score=5 * rank)  # fmt: skip
+
+
+async def fill(db: Database) -> None:
+    """A bit of everything: finished games with results, an active one mid-turn, a cancelled one,
+    settings, preferences, bookkeeping."""
+    for n, guild in enumerate((GUILD, GUILD, OTHER_GUILD)):
+        game = await db.games.create_game(guild, 500 + n, ALICE, "classic", state())
+        game = await db.games.save_action(game.id, 0, state(1), "playing", ALICE, "start", {"n": n})
+        await db.games.finish_game(
+            game.id, 1, state(2), "finished", None, "end", {}, [result(ALICE, 1 + n % 2), result(-101, 2 - n % 2, True)]
+        )
+    cancelled = await db.games.create_game(GUILD, 600, BOB, "basic", state())
+    await db.games.finish_game(cancelled.id, 0, state(1), "cancelled", BOB, "cancel", {})
+    active = await db.games.create_game(GUILD, 700, BOB, "basic", '{"spaced": [1, 2]}')
+    active = await db.games.set_message(active.id, 123456789012345678)
+    await db.games.save_action(active.id, 0, state(5), "playing", BOB, "start", {"é": "♥"}, turn_deadline=db.now())
+    await db.guilds.set_language(GUILD, "fr")
+    await db.guilds.set_language(OTHER_GUILD, "en")
+    await db.guilds.set_language(OTHER_GUILD, None)
+    await db.preferences.set_pictures(ALICE, False)
+    await db.preferences.set_pictures(BOB, True)
+    await db.meta.set("commands_hash", "abc")
+
+
+async def everything(db: Store, games: list[int]) -> list[object]:
+    """What the bot can read of a store, as values to compare."""
+    seen: list[object] = [await db.games.list_active()]
+    for game_id in games:
+        seen += [await db.games.get(game_id), await db.games.actions(game_id), await db.games.results(game_id)]
+    for guild in (GUILD, OTHER_GUILD):
+        seen += [await db.leaderboard.leaderboard(guild, p, include_bots=True) for p in ("classic", None)]
+        seen += [await db.leaderboard.stats(guild, user) for user in (ALICE, -101)]
+    seen += [await db.guilds.languages(), await db.preferences.pictures(ALICE), await db.preferences.pictures(BOB)]
+    seen += [await db.preferences.pictures(99), await db.meta.get("commands_hash")]
+    return seen
+
+
+async def test_every_table_is_copied_and_reads_the_same(
+    tmp_path: Path, new_postgres_database: Callable[..., str]
+) -> None:
+    path, url = tmp_path / "rami.sqlite3", new_postgres_database(migrated=False)
+    async with await Database.open(path) as db:
+        await fill(db)
+        games = [g.id for g in [await db.games.latest(c) for c in (500, 501, 502, 600, 700)] if g is not None]
+        before = await everything(db, games)
+        counts = {table: len(await db.fetchall(f"SELECT * FROM {table}")) for table in TABLES}
+    copied = await copy_to_postgres(path, url)
+    assert copied == counts and all(counts.values())
+    async with await PostgresStore.open(url) as pg:
+        assert await everything(pg, games) == before
+        new = await pg.games.create_game(GUILD, 800, ALICE, "classic", state())  # ids go on after the copy
+        assert new.id == max(games) + 1
+    with pytest.raises(MigrationRefused, match="not empty"):
+        await copy_to_postgres(path, url)
+
+
+async def test_a_missing_file_is_refused(tmp_path: Path, new_postgres_database: Callable[..., str]) -> None:
+    with pytest.raises(MigrationRefused, match="not an SQLite file"):
+        await copy_to_postgres(tmp_path / "nothing.sqlite3", new_postgres_database())
+    assert not (tmp_path / "nothing.sqlite3").exists()
+
+
+async def test_the_command(tmp_path: Path, new_postgres_database: Callable[..., str]) -> None:
+    """The command prints the rows copied and exits 0; run again on the filled target, it refuses."""
+    path, url = tmp_path / "rami.sqlite3", new_postgres_database()
+    async with await Database.open(path) as db:
+        await fill(db)
+    command = [sys.executable, "-m", "data", "migrate-to-postgres", str(path), url]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "games" in done.stdout and "done" in done.stdout
+    again = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+    assert again.returncode == 1 and "not empty" in again.stderr
+    wrong = subprocess.run([*command[:-1], "sqlite:///x"], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert wrong.returncode == 2 and "not a PostgreSQL URL" in wrong.stderr
