@@ -27,6 +27,9 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import select
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -207,7 +210,9 @@ class Gallery:
             # start, and no copy of the bot's threads and sockets.
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["service.pictures"])
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_lower_priority)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+            )
         return self._pool
 
     def _keep(self, job: Job, data: bytes) -> None:
@@ -217,10 +222,29 @@ class Gallery:
             self._kept.popitem(last=False)
 
 
-def _lower_priority() -> None:
-    """In the drawing process: give the bot's own process the CPU first."""
+def _start_worker(bot: int) -> None:
+    """In the drawing process: give the bot's own process the CPU first, and end with it."""
     with contextlib.suppress(OSError):  # not allowed here: draw at the same priority
         os.nice(WORKER_NICE)
+    threading.Thread(target=_exit_with, args=(bot,), name="rami-bot-watch", daemon=True).start()
+
+
+def _exit_with(bot: int) -> None:
+    """Exit as soon as the process ``bot`` has ended, however it ended: a worker waits for work
+    forever otherwise, killed bot or not, holding the bot's output pipes open."""
+    try:
+        handle = os.pidfd_open(bot)
+    except OSError:  # no pidfd here: look once a second
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(bot, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except OSError:
+                pass  # alive, another user's
+    select.select([handle], [], [])
+    os._exit(0)
 
 
 def _retrieved(task: asyncio.Task[bytes]) -> None:

@@ -8,8 +8,8 @@ all came from the process of its shard. Shard 1's process is killed with SIGKILL
 confirmed a move, and started again: the move is saved, the other process never touched that game,
 both games finish, and each server's leaderboard holds its own players' one game.
 
-The store is the ``shared_store`` fixture: a SQLite file in WAL mode today (two processes on one
-machine share it); another parameter can point both processes at a database server.
+The store is the ``shared_store`` fixture, both ways: a SQLite file in WAL mode (two processes on
+one machine share it), and a PostgreSQL database on the suite's own server.
 """
 
 from __future__ import annotations
@@ -44,12 +44,22 @@ class SharedStore:
     db: GameDb
 
 
-@pytest.fixture(params=["sqlite"])
+@pytest.fixture(params=["sqlite", "postgres"])
 def shared_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SharedStore]:
-    """One store for several bot processes (a SQLite file in WAL mode)."""
-    assert request.param == "sqlite"
-    path = tmp_path / "rami.sqlite3"
-    yield SharedStore({"RAMI_DB_PATH": str(path)}, GameDb(path))
+    """One store for several bot processes: a SQLite file in WAL mode, or a PostgreSQL database
+    (new and empty: the first process migrates it) on the suite's own server."""
+    if request.param == "sqlite":
+        path = tmp_path / "rami.sqlite3"
+        yield SharedStore({"RAMI_DB_PATH": str(path)}, GameDb(path))
+        return
+    from tests.e2e.pgdb import PgGameDb  # asyncpg: only with PostgreSQL
+
+    url = request.getfixturevalue("new_postgres_database")(migrated=False)
+    reader = PgGameDb(url)
+    try:
+        yield SharedStore({"RAMI_DATABASE_URL": url, "RAMI_DB_PATH": str(tmp_path / "unused.sqlite3")}, reader)
+    finally:
+        reader.close()
 
 
 @dataclass

@@ -5,8 +5,11 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import subprocess
+import sys
 import time
 from functools import partial
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -171,3 +174,51 @@ async def test_the_table_needs_a_deal_and_the_story_a_finished_one(h: Harness) -
     chart = opens(await gallery.story(over, ["Alice", "Bob"], "Deal", "Points"))
     assert chart.size == opens(await gallery.story(over, ["Alice", "Bob"], "Donne", "Points")).size
     assert gallery.drawn == 3  # the labels are part of what a chart shows
+
+
+_KILLED_BOT = """
+import asyncio, os, sys
+from service.gallery import Gallery, Job
+from tests.service.test_gallery import _whereabouts
+
+async def main():
+    gallery = Gallery()
+    data = await gallery.picture(Job(("table", 1, -1), "s", _whereabouts))
+    print(data.split()[0].decode(), flush=True)
+    await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+def _gone(pid: int, within: float) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_the_drawing_process_ends_with_a_killed_bot() -> None:
+    """SIGKILL gives the bot no time to stop its worker: the worker sees it gone and ends too,
+    and so lets go of the bot's output pipes (whoever reads them to the end is not left waiting)."""
+    root = Path(__file__).resolve().parents[2]
+    bot = subprocess.Popen(
+        [sys.executable, "-c", _KILLED_BOT],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    try:
+        assert bot.stdout is not None
+        worker = int(bot.stdout.readline())
+        assert worker != bot.pid
+        bot.kill()
+        bot.wait(timeout=10)
+        assert _gone(worker, within=10)
+        assert bot.stdout.read() == b""  # end of file: nobody holds the pipe any more
+    finally:
+        bot.kill()
