@@ -151,7 +151,9 @@ class Rules:
         for name, raw in overrides.items():
             knob = KNOBS.get(name)
             if knob is None:
-                raise BadRules(f"There is no house rule called {name!r}.")
+                raise BadRules(
+                    f"There is no house rule called {name!r}.", key="no_such_rule", params={"name": repr(name)}
+                )
             changes[name] = knob.coerce(raw)
         new = dataclasses.replace(self, **changes)
         new.validate()
@@ -169,39 +171,57 @@ class Rules:
     def validate(self, players: int | None = None) -> None:
         """Raise :class:`BadRules` with a reason when the combination cannot work."""
         if not MIN_PLAYERS <= self.max_players <= MAX_PLAYERS:
-            raise BadRules(f"A table seats {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+            raise BadRules(
+                f"A table seats {MIN_PLAYERS} to {MAX_PLAYERS} players.",
+                key="seats_range",
+                params={"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+            )
         if self.joker_swap and self.jokers == 0:
-            raise BadRules("Joker swap needs jokers in the pack.")
+            raise BadRules("Joker swap needs jokers in the pack.", key="swap_needs_jokers")
         if self.lay_off is not LayOffRule.ANY_TIME and self.opening == 0:
-            raise BadRules("Lay-offs after opening need an opening threshold.")
+            raise BadRules("Lay-offs after opening need an opening threshold.", key="lay_off_needs_opening")
         if self.game_end is GameEnd.ELIMINATION and self.scoring is not Scoring.PENALTY:
-            raise BadRules("Elimination needs penalty scoring.")
+            raise BadRules("Elimination needs penalty scoring.", key="elimination_needs_penalty")
         if self.game_end is GameEnd.TARGET and self.scoring is not Scoring.WINNER_COLLECTS:
-            raise BadRules("A target score needs winner-collects scoring.")
+            raise BadRules("A target score needs winner-collects scoring.", key="target_needs_winner_collects")
         if self.hand_size and self.hand_size < self.smallest_hand:
             raise BadRules(
                 f"A hand of {self.hand_size} card{'s' if self.hand_size > 1 else ''} can never go out: "
-                f"deal at least {self.smallest_hand}."
+                f"deal at least {self.smallest_hand}.",
+                key="hand_too_small",
+                params={"n": self.hand_size, "min": self.smallest_hand},
             )
         counts = [players] if players is not None else range(MIN_PLAYERS, self.max_players + 1)
         for n in counts:
             if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-                raise BadRules(f"Rummy is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
+                raise BadRules(
+                    f"Rummy is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.",
+                    key="players_range",
+                    params={"min": MIN_PLAYERS, "max": MAX_PLAYERS, "n": n},
+                )
             if n > self.max_players:
-                raise BadRules(f"This table seats at most {self.max_players} players.")
+                raise BadRules(
+                    f"This table seats at most {self.max_players} players.",
+                    key="seats_at_most",
+                    params={"max": self.max_players},
+                )
             # One more card leaves the stock either way: the upcard, or the starter's extra card.
             dealt = n * self.hand_size_for(n) + 1
             stock_left = self.pack_size(n) - dealt
             if stock_left < 2:
                 raise BadRules(
                     f"With {n} players, {self.hand_size_for(n)} cards each need {dealt} cards "
-                    f"and leave too few to draw: the pack holds {self.pack_size(n)}."
+                    f"and leave too few to draw: the pack holds {self.pack_size(n)}.",
+                    key="pack_too_small",
+                    params={"n": n, "size": self.hand_size_for(n), "dealt": dealt, "pack": self.pack_size(n)},
                 )
             reach = self.max_meld_points(n)
             if self.opening > reach:
                 raise BadRules(
                     f"With {n} players an opening of {self.opening} can never be reached: "
-                    f"{self.hand_size_for(n)} cards make at most {reach} points."
+                    f"{self.hand_size_for(n)} cards make at most {reach} points.",
+                    key="opening_unreachable",
+                    params={"n": n, "opening": self.opening, "size": self.hand_size_for(n), "reach": reach},
                 )
 
     @property
@@ -454,5 +474,9 @@ def find_preset(name: str) -> Rules:
     """The preset called ``name`` (case-insensitive); ``ValueError`` names the known ones."""
     key = name.strip().lower()
     if key not in PRESETS:
-        raise BadRules(f"Unknown preset {name!r}: choose one of {', '.join(PRESETS)}.")
+        raise BadRules(
+            f"Unknown preset {name!r}: choose one of {', '.join(PRESETS)}.",
+            key="unknown_preset",
+            params={"name": repr(name), "presets": ", ".join(PRESETS)},
+        )
     return PRESETS[key]

@@ -599,3 +599,72 @@ rules-eliminated = You are out of this game: your score reached the limit.
 rules-not-dealt-in = You are not dealt in this deal.
 cmd-choice-pictures-and-text = pictures and text
 cmd-choice-text-only = text only
+
+## The rules engine's refusals, the rest (issue 21: rummy/actions.py, rules.py, melds.py, deal.py, lobby.py...)
+rules-meld-syntax = Name the cards to meld, e.g. 7H 8H 9H | QC QD QS.
+rules-draw-from = Draw from the stock or the discard pile, not { $source }.
+rules-move-syntax = Write { $verb } CARDS { $word } N, where N is the meld's number on the table.
+rules-swap-one-card = A swap puts exactly one card in place of a joker.
+rules-discard-one-card = Discard exactly one card.
+rules-not-an-action = { $verb } is not an action: draw, meld, layoff, swap or discard.
+rules-seat-not-to-move = It is not this seat's turn.
+rules-deal-goes-on = This deal does not go nowhere.
+rules-not-a-move = { $action } is not something a player can do.
+rules-no-such-seat = There is no seat { $seat } at this table.
+rules-bot-levels = Computer players are { $levels }, not { $level }.
+rules-no-such-setting = There is no rule or option called { $name }.
+rules-safe-play-stuck = The safe play did not end the turn.
+rules-seconds-range = { $rule } takes a number of seconds from { $min } to { $max }.
+rules-seconds-range-whole = { $rule } takes a whole number of seconds from { $min } to { $max }.
+rules-cannot-lay-off = { $cards } cannot go on { $meld }: { $why }
+rules-set-rank-only = only a { $rank } fits a set of { $rank }s.
+rules-joker-holds-place = { $cards }: a joker already holds the place of { $card }.
+rules-joker-holds-place-swap = { $cards }: a joker already holds the place of { $card } (take it with a joker swap instead).
+rules-no-such-rule = There is no house rule called { $name }.
+rules-seats-range =
+    A table seats { $min } to { $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }.
+rules-swap-needs-jokers = Joker swap needs jokers in the pack.
+rules-lay-off-needs-opening = Lay-offs after opening need an opening threshold.
+rules-elimination-needs-penalty = Elimination needs penalty scoring.
+rules-target-needs-winner-collects = A target score needs winner-collects scoring.
+rules-hand-too-small =
+    A hand of { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    } can never go out: deal at least { $min }.
+rules-players-range =
+    Rummy is played by { $min } to { $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }, not { $n }.
+rules-seats-at-most =
+    This table seats at most { $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }.
+rules-pack-too-small =
+    With { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }, { $size ->
+        [one] { $size } card
+       *[other] { $size } cards
+    } each need { $dealt ->
+        [one] { $dealt } card
+       *[other] { $dealt } cards
+    } and leave too few to draw: the pack holds { $pack }.
+rules-opening-unreachable =
+    With { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    } an opening of { $opening } can never be reached: { $size ->
+        [one] { $size } card makes
+       *[other] { $size } cards make
+    } at most { $reach ->
+        [one] { $reach } point
+       *[other] { $reach } points
+    }.
+rules-unknown-preset = Unknown preset { $name }: choose one of { $presets }.

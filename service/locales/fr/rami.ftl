@@ -641,3 +641,72 @@ rules-eliminated = Vous êtes éliminé de cette partie : votre score a atteint
 rules-not-dealt-in = Vous ne jouez pas cette { -donne }.
 cmd-choice-pictures-and-text = images et texte
 cmd-choice-text-only = texte seul
+
+## Les refus du moteur de règles, la fin (issue 21 : rummy/actions.py, rules.py, melds.py, deal.py, lobby.py...)
+rules-meld-syntax = Indiquez les cartes à poser, par exemple `7H 8H 9H | QC QD QS`.
+rules-draw-from = Piochez dans le { -talon } ou prenez la carte de la { -defausse }, pas { $source }.
+rules-move-syntax = Écrivez `{ $verb } CARTES { $word } N`, où N est le numéro de la { -combinaison } sur la table.
+rules-swap-one-card = Un échange met une seule carte à la place d'un { -joker }.
+rules-discard-one-card = Défaussez une seule carte.
+rules-not-an-action = { $verb } n'est pas une action : `draw`, `meld`, `layoff`, `swap` ou `discard`.
+rules-seat-not-to-move = Ce n'est pas à cette place de jouer.
+rules-deal-goes-on = Cette { -donne } avance encore.
+rules-not-a-move = { $action } n'est pas un coup possible.
+rules-no-such-seat = Il n'y a pas de place { $seat } à cette table.
+rules-bot-levels = Les niveaux des robots sont { $levels }, pas { $level }.
+rules-no-such-setting = Il n'y a pas de règle ni d'option appelée { $name }.
+rules-safe-play-stuck = Le coup joué à la place du joueur n'a pas terminé son tour.
+rules-seconds-range = { $rule } prend un nombre de secondes de { $min } à { $max }.
+rules-seconds-range-whole = { $rule } prend un nombre entier de secondes de { $min } à { $max }.
+rules-cannot-lay-off = { $cards } ne peut pas compléter { $meld } : { $why }
+rules-set-rank-only = seul un { $rank } peut compléter un { -brelan } de { $rank }.
+rules-joker-holds-place = { $cards } : un { -joker } tient déjà la place de { $card }.
+rules-joker-holds-place-swap = { $cards } : un { -joker } tient déjà la place de { $card } (prenez-le plutôt par un échange du { -joker }).
+rules-no-such-rule = Il n'y a pas de règle maison appelée { $name }.
+rules-seats-range =
+    Une table compte de { $min } à { $max ->
+        [one] { $max } place
+       *[other] { $max } places
+    }.
+rules-swap-needs-jokers = L'échange du { -joker } demande des { -joker }s dans le jeu.
+rules-lay-off-needs-opening = Compléter seulement après l'ouverture demande un seuil d'ouverture.
+rules-elimination-needs-penalty = L'élimination demande de compter des points de pénalité.
+rules-target-needs-winner-collects = Un score à atteindre demande que le gagnant encaisse les points.
+rules-hand-too-small =
+    Une main de { $n ->
+        [one] { $n } carte
+       *[other] { $n } cartes
+    } ne peut jamais finir : distribuez-en au moins { $min }.
+rules-players-range =
+    Le rami se joue de { $min } à { $max ->
+        [one] { $max } joueur
+       *[other] { $max } joueurs
+    }, pas { $n }.
+rules-seats-at-most =
+    Cette table compte au plus { $max ->
+        [one] { $max } place
+       *[other] { $max } places
+    }.
+rules-pack-too-small =
+    À { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    }, { $size ->
+        [one] { $size } carte
+       *[other] { $size } cartes
+    } chacun demandent { $dealt ->
+        [one] { $dealt } carte
+       *[other] { $dealt } cartes
+    } et en laissent trop peu pour piocher : le jeu en compte { $pack }.
+rules-opening-unreachable =
+    À { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    }, une ouverture à { $opening } est impossible : { $size ->
+        [one] { $size } carte fait
+       *[other] { $size } cartes font
+    } au plus { $reach ->
+        [one] { $reach } point
+       *[other] { $reach } points
+    }.
+rules-unknown-preset = Variante inconnue { $name } : choisissez parmi { $presets }.
