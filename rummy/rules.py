@@ -235,12 +235,6 @@ class Rules:
         cards = self.hand_size_for(players) + 1 - (1 if self.final_discard_required else 0)
         return 11 * cards
 
-    # -- text ------------------------------------------------------------------------------
-    def describe(self) -> str:
-        from rummy.describe import describe_rules
-
-        return describe_rules(self)
-
 
 # -- knobs: name -> how to read and show a value ------------------------------------------
 
