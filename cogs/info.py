@@ -11,11 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ui import ending, pictures, render, sentences
+from cogs.ui import ending, pictures, render
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, Ctx, add_picture, context, reply, sent_privately
 from cogs.ui.limits import chosen
 from rummy.rules import PRESETS, find_preset
+from service.catalog_rules import rules_text
 from service.model import Refusal
 
 
@@ -59,7 +60,7 @@ class Info(commands.Cog):
                 rules = (await ctx.service.current(ctx.channel_id)).table.rules
             except Refusal:
                 rules = find_preset("basic")
-        await reply(interaction, sentences.clip(rules.describe(), 2000), ephemeral=True)
+        await reply(interaction, rules_text(rules, ctx.tr), ephemeral=True)
 
     @app_commands.command(name="hint", description="Advice for your hand: best melds, the opening, a discard")
     @app_commands.guild_only()

@@ -34,7 +34,7 @@ class Meld:
         """``"7H 8H 9H | QC QD QS"``: melds separated by ``|``."""
         groups = [g for g in text.split("|") if g.strip()]
         if not groups:
-            raise RummyError("Name the cards to meld, e.g. 7H 8H 9H | QC QD QS.")
+            raise RummyError("Name the cards to meld, e.g. 7H 8H 9H | QC QD QS.", key="meld_syntax")
         return cls(tuple(tuple(parse_cards(g)) for g in groups))
 
     def __str__(self) -> str:
@@ -122,24 +122,36 @@ def parse_action(text: str) -> Action:
         try:
             return Draw(Source(rest.lower() or "stock"))
         except ValueError:
-            raise RummyError(f"Draw from the stock or the discard pile, not {rest!r}.") from None
+            raise RummyError(
+                f"Draw from the stock or the discard pile, not {rest!r}.",
+                key="draw_from",
+                params={"source": repr(rest)},
+            ) from None
     if verb == "meld":
         return Meld.parse(rest)
     if verb in {"layoff", "swap"}:
         word = " on " if verb == "layoff" else " into "
         cards_text, sep, target_text = rest.rpartition(word)
         if not sep or not target_text.strip().isdigit() or int(target_text) < 1:
-            raise RummyError(f"Write {verb} CARDS{word}N, where N is the meld's number on the table.")
+            raise RummyError(
+                f"Write {verb} CARDS{word}N, where N is the meld's number on the table.",
+                key="move_syntax",
+                params={"verb": verb, "word": word.strip()},
+            )
         target = int(target_text) - 1
         cards = parse_cards(cards_text)
         if verb == "layoff":
             return LayOff(tuple(cards), target)
         if len(cards) != 1:
-            raise RummyError("A swap puts exactly one card in place of a joker.")
+            raise RummyError("A swap puts exactly one card in place of a joker.", key="swap_one_card")
         return Swap(target, cards[0])
     if verb == "discard":
         cards = parse_cards(rest)
         if len(cards) != 1:
-            raise RummyError("Discard exactly one card.")
+            raise RummyError("Discard exactly one card.", key="discard_one_card")
         return Discard(cards[0])
-    raise RummyError(f"{verb!r} is not an action: draw, meld, layoff, swap or discard.")
+    raise RummyError(
+        f"{verb!r} is not an action: draw, meld, layoff, swap or discard.",
+        key="not_an_action",
+        params={"verb": repr(verb)},
+    )

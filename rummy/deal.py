@@ -178,7 +178,7 @@ class Deal:
         """End this deal, which goes nowhere, as the people at the table agreed: nobody scores, whatever
         ``dead_deal`` says. :func:`rummy.stall.check_deal` says why when it does not go nowhere."""
         if not self.goes_nowhere:
-            raise IllegalAction("This deal does not go nowhere.")
+            raise IllegalAction("This deal does not go nowhere.", key="deal_goes_on")
         return self._finish(score_deal(DealEnd.AGREED, (), self.hands, self.rules))
 
     # -- the turn --------------------------------------------------------------------------
@@ -207,7 +207,9 @@ class Deal:
         if isinstance(action, act.Draw):
             return self._plan_draw(action.source)
         if not isinstance(action, act.Meld | act.LayOff | act.Swap | act.Discard):
-            raise IllegalAction(f"{action!r} is not something a player can do.")
+            raise IllegalAction(
+                f"{action!r} is not something a player can do.", key="not_a_move", params={"action": repr(action)}
+            )
         if self.phase is Phase.DRAW:
             raise WrongPhase("You must draw first: from the stock or the discard pile.", key="must_draw")
         if isinstance(action, act.Meld):

@@ -164,7 +164,7 @@ class Game:
         two are left in the game, the game ends.
         """
         if not 0 <= seat < len(self.players):
-            raise IllegalAction(f"There is no seat {seat} at this table.")
+            raise IllegalAction(f"There is no seat {seat} at this table.", key="no_such_seat", params={"seat": seat})
         if self.outcome is not None or seat in self.dropped:
             return []
         self.dropped.append(seat)

@@ -125,7 +125,11 @@ def add_bot(table: Table, by: int, level: str = "normal") -> Player:
     _host(table, by, what="add computer players")
     _lobby(table)
     if level not in BOT_LEVELS:
-        raise LobbyError(f"Computer players are {', '.join(BOT_LEVELS)}, not {level!r}.")
+        raise LobbyError(
+            f"Computer players are {', '.join(BOT_LEVELS)}, not {level!r}.",
+            key="bot_levels",
+            params={"levels": ", ".join(BOT_LEVELS), "level": repr(level)},
+        )
     _room(table)
     table.bots_added += 1
     same = sum(1 for p in table.players if p.bot_level == level) + 1
@@ -157,7 +161,9 @@ def set_rule(table: Table, by: int, name: str, value: str) -> str:
         return option.show(parsed)
     knob = KNOBS.get(key)
     if knob is None:
-        raise LobbyError(f"There is no rule or option called {name!r}.")
+        raise LobbyError(
+            f"There is no rule or option called {name!r}.", key="no_such_setting", params={"name": repr(name)}
+        )
     base = find_preset(table.preset)
     dumped = knob.dump(knob.coerce(value))
     overrides = {k: v for k, v in table.overrides.items() if k != key}

@@ -324,15 +324,13 @@ def lay_off(meld: Meld, cards: Sequence[Card], rules: Rules) -> Meld:
     try:
         _check_jokers(len(naturals), jokers, rules, shown)
     except InvalidMeld as exc:
-        raise CannotLayOff(f"{shown} cannot go on {meld}: {_tail(exc)}") from None
+        raise _cannot_lay_off(shown, meld, exc) from None
     try:
         if meld.kind is MeldKind.SET:
             new_naturals = [c for c in cards if not c.is_joker]
             if any(c.rank != meld.rank for c in new_naturals):
-                raise InvalidMeld(
-                    f"only a {meld.rank.label if meld.rank else ''} fits a set of "
-                    f"{meld.rank.label if meld.rank else ''}s."
-                )
+                rank = meld.rank.label if meld.rank else ""
+                raise InvalidMeld(f"only a {rank} fits a set of {rank}s.", key="set_rank_only", params={"rank": rank})
             made = _make_set(
                 [c for c in meld.cards if not c.is_joker] + new_naturals,
                 [c for c in meld.cards if c.is_joker] + [c for c in cards if c.is_joker],
@@ -349,15 +347,29 @@ def lay_off(meld: Meld, cards: Sequence[Card], rules: Rules) -> Meld:
             for c in new_naturals:
                 if c.suit == meld.suit and jokers_at & set(_positions(c.rank, rules)):
                     swap = " (take it with a joker swap instead)" if rules.joker_swap else ""
-                    raise InvalidMeld(f"{shown}: a joker already holds the place of {c.pretty}{swap}.") from None
+                    raise InvalidMeld(
+                        f"{shown}: a joker already holds the place of {c.pretty}{swap}.",
+                        key="joker_holds_place_swap" if swap else "joker_holds_place",
+                        params={"cards": shown, "card": c.pretty},
+                    ) from None
             raise
     except InvalidMeld as exc:
-        raise CannotLayOff(f"{shown} cannot go on {meld}: {_tail(exc)}") from None
+        raise _cannot_lay_off(shown, meld, exc) from None
 
 
 def _tail(exc: Exception) -> str:
     text = str(exc)
     return text.split(": ", 1)[1] if ": " in text else text
+
+
+def _cannot_lay_off(shown: str, meld: Meld, exc: InvalidMeld) -> CannotLayOff:
+    """Why ``shown`` cannot go on ``meld``: the meld's own reason, without the cards it names first.
+    ``why`` carries that reason (a :class:`RummyError`, with its key) for translations."""
+    return CannotLayOff(
+        f"{shown} cannot go on {meld}: {_tail(exc)}",
+        key="cannot_lay_off",
+        params={"cards": shown, "meld": str(meld), "why": exc},
+    )
 
 
 def swap_joker(meld: Meld, card: Card, rules: Rules) -> tuple[Meld, Card]:

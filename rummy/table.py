@@ -304,7 +304,7 @@ class Table:
             if self.turn_key != key or self.turn != seat:
                 return events
             events += self.act(seat, safe_play(view_for(self.game, seat)), auto=True)
-        raise IllegalAction("The safe play did not end the turn.")
+        raise IllegalAction("The safe play did not end the turn.", key="safe_play_stuck")
 
     # -- a deal that goes nowhere (its rules are in rummy.stall) --------------------------------
     def propose_end(self, seat: int) -> list[Event]:

@@ -44,7 +44,11 @@ def _parse_number(name: str, raw: str, low: float, high: float, whole: bool) -> 
         ) from None
     if not math.isfinite(value) or not low <= value <= high or (whole and value != int(value)):
         kind = "a whole number of seconds" if whole else "a number of seconds"
-        raise BadSetting(f"{name} takes {kind} from {low:g} to {high:g}.")
+        raise BadSetting(
+            f"{name} takes {kind} from {low:g} to {high:g}.",
+            key="seconds_range_whole" if whole else "seconds_range",
+            params={"rule": name, "min": f"{low:g}", "max": f"{high:g}"},
+        )
     return value
 
 

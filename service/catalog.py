@@ -25,6 +25,7 @@ from typing import Any
 from fluent.runtime import FluentBundle
 from fluent.syntax import FluentParser, ast
 
+from rummy.errors import RummyError
 from service.catalog_compile import Compiler, Render, Unsupported, fluent_argument
 
 LANGUAGES = ("en", "fr")
@@ -217,7 +218,16 @@ def engine_text(locale: object, key: str | None, params: Mapping[str, object], *
     lang = language(locale)
     if key is None or (lang == SOURCE_LANGUAGE and not english) or not BOOK.has(lang, f"rules.{key}"):
         return None
+    filled = {name: reason(locale, v) if isinstance(v, RummyError) else v for name, v in params.items()}
     try:
-        return BOOK.translator(lang)(f"rules.{key}", **params)
+        return BOOK.translator(lang)(f"rules.{key}", **filled)
     except CatalogError:
         return None
+
+
+def reason(locale: object, error: RummyError) -> str:
+    """Why the engine refused, without what it names first ("7♥ 9♥ is not a run: the cards are not
+    in sequence." gives "the cards are not in sequence."): a refusal another one gives as its ``why``
+    (a lay-off refused for the meld's own reason)."""
+    text = engine_text(locale, error.key, error.params, english=True) or str(error)
+    return text.split(": ", 1)[1] if ": " in text else text

@@ -28,7 +28,7 @@ def choose_action(view: PlayerView, level: str, rng: random.Random, memory: Tabl
     if level not in LEVELS:
         raise ValueError(f"Unknown computer level {level!r}: choose one of {', '.join(LEVELS)}.")
     if not view.my_turn:
-        raise IllegalAction("It is not this seat's turn.")
+        raise IllegalAction("It is not this seat's turn.", key="seat_not_to_move")
     if level == "hard":
         return hard.choose(view, rng, memory)
     joker = play_joker(view)

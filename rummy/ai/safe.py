@@ -21,7 +21,7 @@ from rummy.view import PlayerView
 def safe_action(view: PlayerView) -> act.Action:
     """The timed-out turn's next action for ``view.seat`` (see the module docstring)."""
     if not view.my_turn:
-        raise IllegalAction("It is not this seat's turn.")
+        raise IllegalAction("It is not this seat's turn.", key="seat_not_to_move")
     if view.phase is Phase.DRAW:
         sources = draw_sources(view)
         return act.Draw(sources[0] if sources else act.Source.STOCK)

@@ -17,7 +17,7 @@ from rummy.cli.common import (
     run_judge,
 )
 from rummy.cli.registry import Command
-from rummy.describe import describe_rules
+from rummy.describe import Fact, RulesFacts, describe_rules
 from rummy.errors import InvalidMeld
 from rummy.melds import make_meld
 from rummy.rules import PRESETS
@@ -91,8 +91,10 @@ def _score(args: argparse.Namespace, streams: Streams) -> int:
 # -- rules --------------------------------------------------------------------------------
 
 RULES_EPILOG = """\
-prints the preset's rules in plain words (the text the bot shows), naming every decision the
-table plays where the sources are silent. Without a preset, lists the presets.
+prints the facts of the preset's rules, one section a line, as the bot's catalog writes them out
+in each language for /rules: each fact is its key and its values, key(name=value, ...), and a
+fact RULES.md decided where the sources are silent ends with "!". Without a preset, lists the
+presets.
 
 exit codes: 0 shown, 2 unknown preset or bad house rule.
 
@@ -113,6 +115,26 @@ def _rules_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def fact_outline(fact: Fact | int) -> str:
+    """One fact as ``key(name=value, ...)``, its facts nested, ``!`` after a decision."""
+    if isinstance(fact, int):
+        return str(fact)
+
+    def value(v: object) -> str:
+        if isinstance(v, tuple):
+            return "[" + ", ".join(fact_outline(item) for item in v) + "]"
+        return fact_outline(v) if isinstance(v, Fact) else str(v)
+
+    inner = ", ".join(f"{name}={value(v)}" for name, v in fact.params)
+    return (f"{fact.key}({inner})" if inner else fact.key) + ("!" if fact.decision else "")
+
+
+def facts_outline(facts: RulesFacts) -> str:
+    """The preset and its title, then a line per section and per house rule."""
+    lines = [f"{facts.name}: {facts.title}", *(fact_outline(f) for f in (*facts.sections, *facts.house_rules))]
+    return "\n".join(lines)
+
+
 def _rules(args: argparse.Namespace, streams: Streams) -> int:
     if args.preset is None:
         width = max(len(name) for name in PRESETS)
@@ -121,7 +143,7 @@ def _rules(args: argparse.Namespace, streams: Streams) -> int:
         return EXIT_OK
     # load_rules raises CliError for an unknown preset or a bad house rule: main() shows it.
     rules = load_rules(args.preset, args.house)
-    streams.stdout.write(describe_rules(rules) + "\n")
+    streams.stdout.write(facts_outline(describe_rules(rules)) + "\n")
     return EXIT_OK
 
 

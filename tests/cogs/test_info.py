@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from rummy.rules import find_preset
+from service.catalog import translator
+from service.catalog_rules import rules_text
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, MALLORY, OTHER_CHANNEL, OTHER_GUILD, Clock, Harness
 from tests.cogs.rig import rig
 from tests.cogs.script import play_game
@@ -42,7 +44,7 @@ async def test_scores_list_deal_points(h: Harness) -> None:
 async def test_rules_of_a_preset(h: Harness) -> None:
     """/rules preset: the plain-words rules of that preset."""
     r = await h.slash(ALICE, "rules", preset="rami51")
-    assert r.first.ephemeral and r.text == find_preset("rami51").describe()
+    assert r.first.ephemeral and r.text == rules_text(find_preset("rami51"), translator("en"))
 
 
 async def test_rules_of_this_table_include_house_rules(h: Harness) -> None:

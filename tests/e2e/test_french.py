@@ -1,6 +1,7 @@
 """A whole French game through the fake Discord: two French players and two computer players on a
 server that reports en-US, where an admin chose French with ``/rami language``. No reply, public
-message, embed, button label or placeholder any of them sees holds an English sentence."""
+message, embed, button label or placeholder any of them sees holds an English sentence, ``/rules``
+included."""
 
 from __future__ import annotations
 
@@ -63,10 +64,19 @@ async def test_a_whole_game_in_french(world: World, rami: BotProcess) -> None:
 
     session = TableSession(d, world.db, world.channel, french, style="buttons", seed=21, lang="fr")
     await session.open("basic", SHORT, ("easy", "hard"))
+    here = await d.slash(world.bob, world.channel, "rules")  # this table's rules, its house rules included
+    assert here.ephemeral and "(variante `basic`, règles maison)" in here.text, here.text
+    assert (
+        "**Cartes**\u00a0: 1 jeu, sans joker." in here.text
+        and "- game_length\u00a0: 1 (variante\u00a0: 3)" in here.text
+    )
     await session.start()
     await session.play_to_end()
     await session.check_final_scores()
     assert session.moves > 0
+    preset = await d.slash(world.alice, world.channel, "rules", preset="rami51")
+    assert preset.ephemeral and "**Rami 51 (rami français)** (variante `rami51`)" in preset.text, preset.text
+    assert all(word in preset.text for word in ("brelan", "carré", "suite", "talon", "défausse", "rami sec", "pose"))
     assert_no_leak(d, world.db, session.game_id, session.snapshots)
 
     seen = [

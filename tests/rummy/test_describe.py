@@ -1,15 +1,20 @@
-"""The rules in plain words: key facts per preset, decisions named, house rules reflected, Discord-sized."""
+"""The rules as facts: key facts per preset, decisions marked, house rules reflected, and no language.
+
+The words are the catalog's (tests/service/test_rules_text.py reads them in English and French);
+here only the facts' keys and values are checked.
+"""
 
 from __future__ import annotations
 
+import ast
+import re
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from rummy.describe import DECISION_MARK, DECISIONS, DISCORD_LIMIT, decisions_for, describe_overrides, describe_rules
+from rummy.describe import DECISIONS, Fact, RulesFacts, decisions_for, describe_overrides, describe_rules, fact
 from rummy.errors import BadRules
 from rummy.rules import KNOBS, PRESETS, Knob, Rules
 
@@ -35,106 +40,61 @@ EXPECTED_DECISIONS = {
     "ref51": {"rami_sec_off", "penalty_scoring", "ace_value", "joker_value", "game_length", "void_deals"},
 }
 
-KEY_FACTS = {
-    "basic": [
-        "2-6 players",
-        "1 deck, no jokers",
-        "10 cards each with 2 players, 7 with 3-4, 6 with 5-6",
-        "next card starts the discard pile",
-        "ace low only",
-        "never K-A-2",
-        "**Opening**: none",
-        "any number of melds",
-        "Lay-offs** on any meld: any turn",
-        "a final discard is optional",
-        "doubles the points",
-        "the next player may take the top discard",
-        "whole pile is turned over unshuffled",
-        "300 turns",
-        "or if all agree after 2 rebuilds with no meld or lay-off (decision), the deal ends and nobody scores",
-        "the winner scores the total of the others' hands",
-        "ace 1",
-        "3 deals",
-    ],
-    "rummy100": [
-        "or after 10 scoreless deals in a row (decision)",
-        "only one new meld per turn",
-        "with 2 players the winner deals",
-        "does not double",
-        "the pile but its top card is turned over unshuffled",
-        "first to 100 points",
-    ],
-    "rami100": [
-        "end with a discard",
-        "cannot meld your whole hand",
-        "shuffled into a new stock, once",
-        "first to 100 points",
-        "doubles the points",
-    ],
-    "rami51": [
-        "2 decks + 4 jokers",
-        "13 cards each",
-        "the starter gets one more",
-        "without drawing",
-        "51+ points",
-        "11 after K",
-        "a joker as its card",
-        "on turns after your opening",
-        "ace low or high",
-        "each loser scores their own hand as penalty points",
-        "joker 25",
-        "reaching 500 points puts you out",
-        "(name it: JK=6S; else the lower one)",
-    ],
-    "ref40": [
-        "2 decks + 4 jokers with 2-4 players, 3 decks + 4 jokers with 5-6",
-        "40+ points",
-        "at most one per meld",
-        "**Joker swap**",
-        "beside 3 natural cards",
-        "that turn included",
-        "at most 2 times",
-        "the lowest hand wins",
-        "ace 11",
-    ],
-    "ref51": [
-        "51+ points",
-        "at most one per meld",
-        "always the lower one where two fit",
-        "**Joker swap**",
-        "at most 2 times",
-        "the lowest hand wins",
-        "or the lowest total after 10 scoreless deals in a row (decision)",
-    ],
-}
 
-FRENCH = ["brelan", "suite", "rami sec", "talon", "défausse"]
+def facts_of(rules: Rules) -> dict[str, Fact]:
+    """Every fact of the rules, by key (a key appears once in a table's facts but for list items)."""
+    return {f.key: f for f in describe_rules(rules).facts()}
 
 
-def body(text: str) -> str:
-    """The rules part of the text, without the house-rules summary."""
-    return text.split("\n**House rules**")[0]
+def section(rules: Rules, index: int) -> Fact:
+    return describe_rules(rules).sections[index]
 
 
-@pytest.mark.parametrize(("name", "facts"), KEY_FACTS.items())
-def test_each_preset_states_its_key_facts(name: str, facts: list[str]) -> None:
-    """Each preset's text carries the facts of its column in RULES.md."""
-    text = describe_rules(PRESETS[name])
-    for fact in facts:
-        assert fact in text, fact
+def test_basic_s_facts_are_its_column_of_rules_md() -> None:
+    """basic: 2-6 players, 1 deck without jokers, 10/7/6 cards, an upcard, ace low, no opening,
+    lay-offs any turn, rummy doubles, the whole pile turned over, 3 deals."""
+    facts = describe_rules(PRESETS["basic"])
+    pack, deal, turn, melds, opening, lay_offs, going_out, stock, scoring, game = facts.sections
+    assert pack == fact("pack_no_jokers", min=2, max=6, packs=(fact("decks", decks=1),))
+    assert deal["size"] == (
+        fact("first_group", value=fact("cards_each", n=10), span="2", hi=2),
+        fact("next_group", value=7, span="3-4", hi=4),
+        fact("next_group", value=6, span="5-6", hi=6),
+    )
+    assert deal["first"] == fact("upcard")
+    assert turn["melds"] == fact("any_melds")
+    assert melds == fact("melds", ace=fact("ace_low"))
+    assert opening == fact("opening_none")
+    assert lay_offs == fact("lay_offs", when=fact("lay_off_any_time"))
+    assert going_out["rummy"] == fact("rummy_doubles")
+    refill = stock["refill"]
+    assert isinstance(refill, Fact) and refill.key == "next_may_take"
+    assert refill["refill"] == fact("refill_turn_whole_pile", times=fact("refill_unlimited"))
+    assert scoring.key == "scoring" and scoring["ace"] == fact("ace_value", n=1)
+    assert game == fact("game_deals", n=3)
 
 
-@pytest.mark.parametrize("name", PRESETS)
-def test_french_words_are_given(name: str) -> None:
-    """Players' French vocabulary appears beside the English words."""
-    text = describe_rules(PRESETS[name])
-    assert all(word in text for word in FRENCH)
+def test_ref51_s_facts_are_its_column_of_rules_md() -> None:
+    """ref51: 2 decks for 2-4 players and 3 for 5-6, 4 jokers, one joker per meld and always the lower
+    place, joker swap, opening 51, at most 2 rebuilds then the lowest hand wins, out at 500."""
+    facts = facts_of(PRESETS["ref51"])
+    assert facts["pack"]["packs"] == (
+        fact("first_group", value=fact("decks_jokers", decks=2, jokers=4), span="2-4", hi=4),
+        fact("next_group", value=fact("decks_jokers", decks=3, jokers=4), span="5-6", hi=6),
+    )
+    assert facts["melds_jokers"]["joker"] == fact("joker_lower", limit=fact("one_joker"))
+    assert facts["lay_offs_swap"]["when"] == fact("lay_off_after_opening")
+    assert facts["opening_jokers"]["points"] == 51
+    assert facts["refill_shuffle_keep_top"]["times"] == fact("refill_at_most", n=2)
+    assert facts["ends_dead"]["dead"] == fact("dead_lowest_hand_wins")
+    assert facts["game_elimination"]["n"] == 500
 
 
-@pytest.mark.parametrize("name", PRESETS)
-def test_preset_text_fits_one_discord_message(name: str) -> None:
-    """Every preset's text stays under 1,800 characters."""
-    assert len(describe_rules(PRESETS[name])) <= 1800
+def test_rami51_s_starter_takes_one_more_card_and_the_others_get_13() -> None:
+    facts = facts_of(PRESETS["rami51"])
+    assert facts["deal"]["size"] == (fact("cards_each", n=13),)
+    assert "starter_extra_card" in facts and "upcard" not in facts
+    assert facts["joker_choice"]["limit"] == Fact("jokers_per_meld", decision=True)
 
 
 @pytest.mark.parametrize(("name", "expected"), EXPECTED_DECISIONS.items())
@@ -144,26 +104,16 @@ def test_the_decisions_of_rules_md_are_the_presets_decisions(name: str, expected
 
 
 @pytest.mark.parametrize("name", PRESETS)
-def test_every_decision_is_named_in_the_text(name: str) -> None:
-    """Each decision the preset plays appears in its words, followed by the mark."""
+def test_exactly_the_decisions_are_marked(name: str) -> None:
+    """Each decision the preset plays is a fact of its rules, marked; no other fact is."""
     rules = PRESETS[name]
-    text = describe_rules(rules)
-    for decision in decisions_for(rules):
-        assert f"{decision.phrase.format(r=rules)} {DECISION_MARK}" in text, decision.key
-
-
-@pytest.mark.parametrize("name", PRESETS)
-def test_only_decisions_carry_the_mark(name: str) -> None:
-    """The mark appears once per decision, never elsewhere."""
-    rules = PRESETS[name]
-    assert describe_rules(rules).count(DECISION_MARK) == len(decisions_for(rules))
+    marked = [f.key for f in describe_rules(rules).facts() if f.decision]
+    assert sorted(marked) == sorted(d.key for d in decisions_for(rules))
 
 
 def test_a_source_stated_rule_is_not_marked() -> None:
-    """ref51's source states the ace in a set counts 11: the words appear without the mark."""
-    text = describe_rules(PRESETS["ref51"])
-    assert "an ace in a set counts 11," in text
-    assert "an ace in a set counts 11 (decision)" not in text
+    """ref51's source states the ace in a set counts 11: the fact is there, unmarked."""
+    assert facts_of(PRESETS["ref51"])["ace_in_set"] == Fact("ace_in_set")
 
 
 def test_every_decision_is_used_by_some_preset() -> None:
@@ -172,22 +122,19 @@ def test_every_decision_is_used_by_some_preset() -> None:
     assert used == {d.key for d in DECISIONS}
 
 
-def test_house_rule_changes_the_text() -> None:
-    """An opening of 40 at a rami51 table says 40, not 51, and lists the house rule."""
-    text = describe_rules(PRESETS["rami51"].with_overrides(opening=40))
-    assert "40+ points" in text
-    assert "51+" not in text
-    assert "house rules" in text.splitlines()[0]
-    assert "- opening: 40 (preset 51): Points needed" in text
+def test_house_rule_changes_the_facts() -> None:
+    """An opening of 40 at a rami51 table says 40, and lists the house rule."""
+    facts = describe_rules(PRESETS["rami51"].with_overrides(opening=40))
+    assert facts.sections[4]["points"] == 40
+    assert facts.house_rules == (fact("house_rule", name="opening", value="40", preset="51"),)
 
 
 def test_house_rule_can_remove_a_decision() -> None:
-    """Turning rami sec doubling on at ref51 drops that decision and says it doubles."""
+    """Turning rami sec doubling on at ref51 drops that decision: rummy doubles."""
     rules = PRESETS["ref51"].with_overrides(rummy_doubles="yes")
-    text = describe_rules(rules)
-    assert "rami_sec_off" not in {d.key for d in decisions_for(rules)}
-    assert "does not double" not in text
-    assert "doubles the points" in text
+    facts = facts_of(rules)
+    assert "rami_sec_off" not in {d.key for d in decisions_for(rules)} and "rami_sec_off" not in facts
+    assert facts["going_out"]["rummy"] == fact("rummy_doubles")
 
 
 def _other_value(knob: Knob, current: Any) -> list[Any]:
@@ -204,15 +151,15 @@ def _other_value(knob: Knob, current: Any) -> list[Any]:
 
 
 @pytest.mark.parametrize("name", KNOBS)
-def test_every_knob_shows_in_the_text(name: str) -> None:
-    """Changing any knob (on ref51, or basic where ref51 refuses) changes the rules text itself."""
+def test_every_knob_shows_in_the_facts(name: str) -> None:
+    """Changing any knob (on ref51, or basic where ref51 refuses) changes the rules' sections."""
     for base in (PRESETS["ref51"], PRESETS["basic"]):
         for value in _other_value(KNOBS[name], getattr(base, name)):
             try:
                 changed = base.with_overrides(**{name: value})
             except BadRules:
                 continue
-            assert body(describe_rules(changed)) != body(describe_rules(base)), value
+            assert describe_rules(changed).sections != describe_rules(base).sections, value
             return
     pytest.fail(f"no valid other value for {name}")
 
@@ -222,12 +169,11 @@ def test_describe_overrides_is_empty_for_a_preset() -> None:
     assert all(describe_overrides(rules) == [] for rules in PRESETS.values())
 
 
-def test_describe_overrides_gives_one_line_per_house_rule() -> None:
-    """Two house rules give two lines, each naming the knob, its value and the preset's."""
-    lines = describe_overrides(PRESETS["basic"].with_overrides(game_length=5, ace_value=11))
-    assert lines == [
-        "ace_value: 11 (preset 1): Value of an ace left in hand",
-        "game_length: 5 (preset 3): Deals, target score or elimination limit (see game_end)",
+def test_describe_overrides_gives_one_fact_per_house_rule() -> None:
+    """Two house rules give two facts, each naming the knob, its value and the preset's."""
+    assert describe_overrides(PRESETS["basic"].with_overrides(game_length=5, ace_value=11)) == [
+        fact("house_rule", name="ace_value", value="11", preset="1"),
+        fact("house_rule", name="game_length", value="5", preset="3"),
     ]
 
 
@@ -236,104 +182,74 @@ def test_describe_overrides_of_an_unknown_name_is_empty() -> None:
     assert describe_overrides(Rules(name="custom", title="Custom", description="")) == []
 
 
-def test_rules_describe_is_describe_rules() -> None:
-    """Rules.describe() gives the same text."""
-    rules = PRESETS["rami100"]
-    assert rules.describe() == describe_rules(rules)
-
-
-def _knob_values(knob: Knob) -> st.SearchStrategy[Any]:
-    if knob.choices:
-        return st.sampled_from(knob.choices)
-    assert knob.minimum is not None and knob.maximum is not None
-    return st.integers(knob.minimum, knob.maximum)
-
-
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(
-    base=st.sampled_from(list(PRESETS.values())),
-    overrides=st.fixed_dictionaries({}, optional={name: _knob_values(k) for name, k in KNOBS.items()}),
-)
-def test_any_house_rules_fit_one_discord_message(base: Rules, overrides: dict[str, Any]) -> None:
-    """Whatever the house rules, the text stays within Discord's 2,000 characters."""
-    try:
-        rules = base.with_overrides(**overrides)
-    except BadRules:
-        return
-    assert len(describe_rules(rules)) <= DISCORD_LIMIT
-
-
-def test_many_house_rules_still_summarised() -> None:
-    """With many house rules the summary shrinks but still names the knobs."""
-    rules = PRESETS["basic"].with_overrides(
-        jokers=2,
-        opening=30,
-        lay_off="after_opening",
-        ace="low_or_high",
-        refill_limit=0,
-        turn_cap=200,
-        game_end="target",
-        game_length=200,
-        one_meld_per_turn="yes",
-        final_discard_required="yes",
-        ace_value=11,
-        joker_swap="yes",
-        max_players=4,
-        decks=2,
-    )
-    text = describe_rules(rules)
-    assert len(text) <= DISCORD_LIMIT
-    assert "**House rules**" in text and "joker_swap" in text
-
-
 @pytest.mark.parametrize(
-    ("preset", "house", "words"),
+    ("preset", "house", "ends"),
     [
-        ("rami100", {}, None),
-        ("ref51", {}, None),
-        ("basic", {"refill_limit": 2}, None),
-        ("rami100", {"refill_limit": 3}, "or if all agree after 2 rebuilds with no meld or lay-off, the deal ends"),
-        (
-            "ref51",
-            {"refill_limit": "none"},
-            "the lowest hand wins; if all agree after 2 rebuilds with no meld or lay-off, it ends and nobody scores",
-        ),
+        ("rami100", {}, "ends_dead"),
+        ("ref51", {}, "ends_dead"),
+        ("basic", {"refill_limit": 2}, "ends_dead"),
+        ("basic", {}, "ends_stalled"),
+        ("rami100", {"refill_limit": 3}, "ends_stalled"),
+        ("ref51", {"refill_limit": "none"}, "ends_dead_stalled"),
     ],
 )
-def test_the_end_of_a_deal_that_goes_nowhere_is_told_where_it_applies(
-    preset: str, house: dict[str, Any], words: str | None
+def test_the_end_of_a_deal_that_goes_nowhere_is_a_fact_where_it_applies(
+    preset: str, house: dict[str, Any], ends: str
 ) -> None:
     """The agreed end of a deal that goes nowhere is told only where the stock may be rebuilt more than
-    twice (a decision only of the presets whose column says so), beside the dead deal it differs from."""
-    text = describe_rules(PRESETS[preset].with_overrides(**house))
-    if words is None:
-        assert "rebuilds with no meld" not in text
-    else:
-        assert words in text
+    twice, beside the dead deal it differs from."""
+    facts = facts_of(PRESETS[preset].with_overrides(**house))
+    assert ends in facts
+    assert ("stalled_deal" in facts) == (ends != "ends_dead")
 
 
-def test_a_text_too_long_for_one_message_drops_its_spare_words_not_its_rules() -> None:
-    """Many house rules that each lengthen the text (found by a greedy search over the knobs): the
-    French words and reminders go, every decision and the last line stay whole."""
-    rules = PRESETS["rami51"].with_overrides(
-        decks=3,
-        decks_for_5_6=2,
-        jokers=5,
-        jokers_per_deck="yes",
-        hand_size=0,
-        winner_deals_two_players="yes",
-        joker_swap="yes",
-        one_meld_per_turn="yes",
-        lay_off="after_opening",
-        stock_refill="turn_keep_top",
-        draw_discard_when_stock_empty="yes",
-        dead_deal="lowest_hand_wins",
-        turn_cap=1000,
-        ace_value=10,
-        game_length=5000,
-    )
-    text = describe_rules(rules)
-    assert len(text) <= DISCORD_LIMIT
-    assert "brelan" not in text and "Melds are never split" not in text
-    assert text.count(DECISION_MARK) == len(decisions_for(rules))
-    assert "after 10 scoreless deals in a row (decision)." in text
+def test_a_fact_finds_its_values_and_walks_its_facts() -> None:
+    inner = fact("refill_once")
+    outer = fact("refill_turn_whole_pile", times=inner)
+    assert outer["times"] is inner
+    with pytest.raises(KeyError):
+        outer["nothing"]
+    assert outer.walk() == [outer, inner]
+    assert isinstance(describe_rules(PRESETS["basic"]), RulesFacts)
+
+
+# -- no language in the rules engine's description -----------------------------------------
+
+DESCRIBE = Path(__file__).resolve().parents[2] / "rummy" / "describe.py"
+CODE_NAME = re.compile(r"^[a-z0-9_]*$")  # a key, a value's name, or a piece of one ("-" joins a span)
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def test_the_description_holds_no_sentence() -> None:
+    """rummy/describe.py writes keys and values only: every string in its code (docstrings aside) is a
+    code name such as ``lay_off_`` or ``starter_may_meld``, never a word of English or French."""
+    tree = ast.parse(DESCRIBE.read_text(encoding="utf-8"))
+    docs = _docstrings(tree)
+    strings = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+    ]
+    assert len(strings) > 50  # the walk sees the facts' keys
+    assert [s for s in strings if not CODE_NAME.match(s) and s != "-"] == []
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_facts_hold_no_sentence(name: str) -> None:
+    """Every value of every fact is a number or a code name (a preset, a knob, a value as /lobby set
+    takes it, a span of player counts): the catalog writes the words."""
+    facts = describe_rules(PRESETS[name].with_overrides(opening=30, ace="low_or_high", jokers=2))
+    for one in facts.facts():
+        assert CODE_NAME.match(one.key)
+        for _name, value in one.params:
+            if isinstance(value, str):
+                assert re.fullmatch(r"[a-z0-9_]+|\d+(-\d+)?", value), value

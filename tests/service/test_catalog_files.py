@@ -148,6 +148,8 @@ INVARIABLE_IN_FRENCH = {
     "rules-end-not-offered": {"limit"},
     "rules-deal-not-stalled": {"need"},
     "board-stalled-offer": {"n"},
+    "describe-refill-at-most": {"n"},
+    "describe-stalled-deal": {"n"},
 }
 
 

@@ -626,3 +626,242 @@ rules-rematch-not-over = This game is not over yet.
 watch-title = You are watching
 watch-lobby = The table is open: press Join (or type /lobby join) to take a seat.
 watch-playing = You are not playing in this game. Wait for the next game, or for the Rematch at the end of this one.
+
+## The rules engine's refusals, the rest (issue 21: rummy/actions.py, rules.py, melds.py, deal.py, lobby.py...)
+rules-meld-syntax = Name the cards to meld, e.g. 7H 8H 9H | QC QD QS.
+rules-draw-from = Draw from the stock or the discard pile, not { $source }.
+rules-move-syntax = Write { $verb } CARDS { $word } N, where N is the meld's number on the table.
+rules-swap-one-card = A swap puts exactly one card in place of a joker.
+rules-discard-one-card = Discard exactly one card.
+rules-not-an-action = { $verb } is not an action: draw, meld, layoff, swap or discard.
+rules-seat-not-to-move = It is not this seat's turn.
+rules-deal-goes-on = This deal does not go nowhere.
+rules-not-a-move = { $action } is not something a player can do.
+rules-no-such-seat = There is no seat { $seat } at this table.
+rules-bot-levels = Computer players are { $levels }, not { $level }.
+rules-no-such-setting = There is no rule or option called { $name }.
+rules-safe-play-stuck = The safe play did not end the turn.
+rules-seconds-range = { $rule } takes a number of seconds from { $min } to { $max }.
+rules-seconds-range-whole = { $rule } takes a whole number of seconds from { $min } to { $max }.
+rules-cannot-lay-off = { $cards } cannot go on { $meld }: { $why }
+rules-set-rank-only = only a { $rank } fits a set of { $rank }s.
+rules-joker-holds-place = { $cards }: a joker already holds the place of { $card }.
+rules-joker-holds-place-swap = { $cards }: a joker already holds the place of { $card } (take it with a joker swap instead).
+rules-no-such-rule = There is no house rule called { $name }.
+rules-seats-range =
+    A table seats { $min } to { $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }.
+rules-swap-needs-jokers = Joker swap needs jokers in the pack.
+rules-lay-off-needs-opening = Lay-offs after opening need an opening threshold.
+rules-elimination-needs-penalty = Elimination needs penalty scoring.
+rules-target-needs-winner-collects = A target score needs winner-collects scoring.
+rules-hand-too-small =
+    A hand of { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    } can never go out: deal at least { $min }.
+rules-players-range =
+    Rummy is played by { $min } to { $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }, not { $n }.
+rules-seats-at-most =
+    This table seats at most { $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }.
+rules-pack-too-small =
+    With { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }, { $size ->
+        [one] { $size } card
+       *[other] { $size } cards
+    } each need { $dealt ->
+        [one] { $dealt } card
+       *[other] { $dealt } cards
+    } and leave too few to draw: the pack holds { $pack }.
+rules-opening-unreachable =
+    With { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    } an opening of { $opening } can never be reached: { $size ->
+        [one] { $size } card makes
+       *[other] { $size } cards make
+    } at most { $reach ->
+        [one] { $reach } point
+       *[other] { $reach } points
+    }.
+rules-unknown-preset = Unknown preset { $name }: choose one of { $presets }.
+
+## The rules in plain words (/rules): one message per fact of rummy/describe.py (describe.<key>).
+## A "-brief" message is the shorter wording used when the whole text would not fit one message.
+describe-decided = { $text } (decision)
+describe-title = **{ $title }** (`{ $name }`)
+describe-title-house = **{ $title }** (`{ $name }`, house rules)
+describe-pack =
+    { $min }-{ $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }. **Pack**: { $packs }.
+describe-pack-no-jokers =
+    { $min }-{ $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }. **Pack**: { $packs }, no jokers.
+describe-decks =
+    { $decks ->
+        [one] { $decks } deck
+       *[other] { $decks } decks
+    }
+describe-decks-jokers =
+    { $decks ->
+        [one] { $decks } deck
+       *[other] { $decks } decks
+    } + { $jokers ->
+        [one] { $jokers } joker
+       *[other] { $jokers } jokers
+    }
+describe-first-group =
+    { $value } with { $hi ->
+        [one] { $span } player
+       *[other] { $span } players
+    }
+describe-next-group = { $value } with { $span }
+describe-cards-each =
+    { $n ->
+        [one] { $n } card each
+       *[other] { $n } cards each
+    }
+describe-deal = **Deal**: { $size }; { $first }; the rest is the stock (talon). { $starts }.
+describe-deal-brief = **Deal**: { $size }; { $first }. { $starts }.
+describe-starter-extra-card = the starter gets one more, starts the discard pile (défausse) without drawing; { $meld }
+describe-starter-extra-card-brief = the starter gets one more, starts the discard pile without drawing; { $meld }
+describe-upcard = the next card starts the discard pile (défausse)
+describe-upcard-brief = the next card starts the discard pile
+describe-starter-may-meld = they may meld on that turn
+describe-starts = Left of the dealer starts; { $rotates }
+describe-starts-winner-deals = Left of the dealer starts; { $rotates }; with 2 players the winner deals
+describe-who-starts = the dealer rotates left each deal
+describe-turn = **Turn**: draw from the stock or the discard pile, meld ({ $melds }), lay off, discard. { $discard }.
+describe-one-meld-per-turn = only one new meld per turn
+describe-any-melds = any number of melds
+describe-discard-rule = The card taken from the discard pile cannot be discarded that turn
+describe-melds = **Melds**: sets (brelan, carré) of 3-4 of a rank, suits all different; runs (suite) of 3+ in one suit; { $ace }, never K-A-2.
+describe-melds-brief = **Melds**: sets of 3-4 of a rank, suits all different; runs of 3+ in one suit; { $ace }, never K-A-2.
+describe-melds-jokers = **Melds**: sets (brelan, carré) of 3-4 of a rank, suits all different; runs (suite) of 3+ in one suit; { $ace }, never K-A-2. { $joker }
+describe-melds-jokers-brief = **Melds**: sets of 3-4 of a rank, suits all different; runs of 3+ in one suit; { $ace }, never K-A-2. { $joker }
+describe-ace-low-or-high = ace low or high (A-2-3, Q-K-A)
+describe-ace-low = ace low only (A-2-3, never Q-K-A)
+describe-one-joker = at most one per meld
+describe-jokers-per-meld = never more jokers than natural cards in a meld
+describe-joker-lower = A joker stands for any card, { $limit }; its card is fixed when melded, always the lower one where two fit.
+describe-joker-choice = A joker stands for any card, { $limit }; its card is fixed when melded (name it: JK=6S; else the lower one).
+describe-joker-choice-brief = A joker stands for any card, { $limit }; its card is fixed when melded (else the lower one).
+describe-opening-none = **Opening**: none.
+describe-opening = **Opening**: your first lay-down needs { $points }+ points: 2-10 face value, J Q K 10, { $ace }; { $set }.
+describe-opening-brief = **Opening**: your first lay-down needs { $points }+ points: { $ace }; { $set }.
+describe-opening-jokers = **Opening**: your first lay-down needs { $points }+ points: 2-10 face value, J Q K 10, { $ace }; { $set }, a joker as its card.
+describe-opening-jokers-brief = **Opening**: your first lay-down needs { $points }+ points: { $ace }; { $set }, a joker as its card.
+describe-opening-ace-low = ace 1 in A-2-3
+describe-opening-ace-high = ace 1 in A-2-3, 11 after K
+describe-ace-in-set = an ace in a set counts 11
+describe-lay-offs = **Lay-offs** on any meld: { $when }. Melds are never split or rearranged.
+describe-lay-offs-brief = **Lay-offs** on any meld: { $when }.
+describe-lay-offs-swap = **Lay-offs** on any meld: { $when }. Melds are never split or rearranged. **Joker swap**: once opened, take a melded joker by putting in its exact card, then meld it again that turn if you can; in a set only beside 3 natural cards.
+describe-lay-offs-swap-brief = **Lay-offs** on any meld: { $when }. **Joker swap**: once opened, swap a melded joker for its exact card, then meld it again that turn if you can; in a set only beside 3 natural cards.
+describe-lay-off-any-time = any turn
+describe-lay-off-after-opening = once you have opened, that turn included
+describe-lay-off-after-opening-later-turns = on turns after your opening
+describe-going-out = **Going out**: { $out }. { $rummy }.
+describe-final-discard = end with a discard: you cannot meld your whole hand
+describe-empty-hand = an empty hand ends the deal; { $optional }
+describe-final-discard-optional = a final discard is optional
+describe-rummy-doubles = Rummy (rami sec: going out in one turn, nothing melded or laid off before) doubles the points
+describe-rummy-doubles-brief = Rummy (rami sec) doubles the points
+describe-rami-sec-off = Rummy (rami sec) does not double
+describe-stock = **Empty stock**: { $refill }. When it cannot be rebuilt, { $ends }.
+describe-never-rebuilt = the stock is never rebuilt
+describe-refill-turn-whole-pile = the whole pile is turned over unshuffled as the stock, { $times }
+describe-refill-turn-keep-top = the pile but its top card is turned over unshuffled as the stock, { $times }
+describe-refill-shuffle-keep-top = all but the top discard is shuffled into a new stock, { $times }
+describe-refill-unlimited = as often as needed
+describe-refill-once = once
+describe-refill-at-most =
+    at most { $n ->
+        [one] { $n } time
+       *[other] { $n } times
+    }
+describe-next-may-take = the next player may take the top discard; else { $refill }
+describe-turn-cap =
+    at the safety cap of { $n ->
+        [one] { $n } turn
+       *[other] { $n } turns
+    }
+describe-dead-nobody-scores = nobody scores
+describe-dead-lowest-hand-wins = the lowest hand wins
+describe-ends-dead = or { $cap }, the deal ends and { $dead }
+describe-ends-stalled = { $cap }, or { $stalled }, the deal ends and nobody scores
+describe-ends-dead-stalled = or { $cap }, the deal ends and { $dead }; { $stalled }, it ends and nobody scores
+describe-stalled-deal =
+    if all agree after { $n ->
+        [one] { $n } rebuild
+       *[other] { $n } rebuilds
+    } with no meld or lay-off
+describe-scoring = **Scoring**: the winner scores the total of the others' hands. Cards in hand: { $ace }, 2-10 face value, J Q K 10.
+describe-scoring-jokers = **Scoring**: the winner scores the total of the others' hands. Cards in hand: { $ace }, 2-10 face value, J Q K 10, { $joker }.
+describe-scoring-penalty = **Scoring**: { $penalty }; the winner 0. Cards in hand: { $ace }, 2-10 face value, J Q K 10.
+describe-scoring-penalty-brief = **Scoring**: { $penalty }. Cards in hand: { $ace }, 2-10 face value, J Q K 10.
+describe-scoring-penalty-jokers = **Scoring**: { $penalty }; the winner 0. Cards in hand: { $ace }, 2-10 face value, J Q K 10, { $joker }.
+describe-scoring-penalty-jokers-brief = **Scoring**: { $penalty }. Cards in hand: { $ace }, 2-10 face value, J Q K 10, { $joker }.
+describe-penalty-scoring = each loser scores their own hand as penalty points
+describe-ace-value = ace { $n }
+describe-joker-value = joker { $n }
+describe-game-deals = **Game**: { $n ->
+        [one] { $n } deal
+       *[other] { $n } deals
+    }; most points wins, a tie is shared.
+describe-game-deals-penalty = **Game**: { $n ->
+        [one] { $n } deal
+       *[other] { $n } deals
+    }; fewest points wins, a tie is shared.
+describe-game-target = **Game**: first to { $n ->
+        [one] { $n } point
+       *[other] { $n } points
+    }; the highest total wins if several pass it in one deal, or after { $void }.
+describe-game-elimination = **Game**: { $limit }; the last player left in wins, or the lowest total after { $void }.
+describe-game-length =
+    reaching { $n ->
+        [one] { $n } point
+       *[other] { $n } points
+    } puts you out
+describe-void-deals =
+    { $n ->
+        [one] { $n } scoreless deal
+       *[other] { $n } scoreless deals
+    } in a row
+describe-house-rule = { $name }: { $value } (preset { $preset }): { $help }
+describe-house-rules = **House rules**:
+describe-house-summary = **House rules**: { $summary }.
+describe-house-count =
+    { $n ->
+        [one] { $n } change
+       *[other] { $n } changes
+    }: { $names }
+describe-house-above = **House rules**: { $n ->
+        [one] { $n } change
+       *[other] { $n } changes
+    }, all shown above.
+describe-turn-brief = **Turn**: draw, meld ({ $melds }), lay off, discard. { $discard }.
+describe-refill-turn-whole-pile-brief = the whole pile becomes the stock, unshuffled, { $times }
+describe-refill-turn-keep-top-brief = the pile but its top card becomes the stock, unshuffled, { $times }
+describe-refill-shuffle-keep-top-brief = all but the top discard is shuffled into a new stock, { $times }
+describe-ends-dead-stalled-brief = or { $cap }, the deal ends and { $dead }; { $stalled }, nobody scores
+describe-next-may-take-brief = the next player may take the top discard; else { $refill }
+describe-stock-brief = **Empty stock**: { $refill }. When it cannot be rebuilt, { $ends }.
+describe-jokers-per-meld-brief = no more jokers than natural cards
+describe-one-meld-per-turn-brief = one new meld per turn
+describe-game-elimination-brief = **Game**: { $limit }; the last player left in wins, else the lowest total after { $void }.
+describe-lay-off-after-opening-brief = once opened, that turn included

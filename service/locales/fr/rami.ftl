@@ -663,3 +663,246 @@ rules-rematch-not-over = Cette partie n'est pas encore terminée.
 watch-title = Vous regardez
 watch-lobby = La table est ouverte : appuyez sur Rejoindre (ou tapez /lobby join) pour prendre place.
 watch-playing = Vous ne jouez pas dans cette partie. Attendez la prochaine, ou la Revanche à la fin de celle-ci.
+
+## Les refus du moteur de règles, la fin (issue 21 : rummy/actions.py, rules.py, melds.py, deal.py, lobby.py...)
+rules-meld-syntax = Indiquez les cartes à poser, par exemple `7H 8H 9H | QC QD QS`.
+rules-draw-from = Piochez dans le { -talon } ou prenez la carte de la { -defausse }, pas { $source }.
+rules-move-syntax = Écrivez `{ $verb } CARTES { $word } N`, où N est le numéro de la { -combinaison } sur la table.
+rules-swap-one-card = Un échange met une seule carte à la place d'un { -joker }.
+rules-discard-one-card = Défaussez une seule carte.
+rules-not-an-action = { $verb } n'est pas une action : `draw`, `meld`, `layoff`, `swap` ou `discard`.
+rules-seat-not-to-move = Ce n'est pas à cette place de jouer.
+rules-deal-goes-on = Cette { -donne } avance encore.
+rules-not-a-move = { $action } n'est pas un coup possible.
+rules-no-such-seat = Il n'y a pas de place { $seat } à cette table.
+rules-bot-levels = Les niveaux des robots sont { $levels }, pas { $level }.
+rules-no-such-setting = Il n'y a pas de règle ni d'option appelée { $name }.
+rules-safe-play-stuck = Le coup joué à la place du joueur n'a pas terminé son tour.
+rules-seconds-range = { $rule } prend un nombre de secondes de { $min } à { $max }.
+rules-seconds-range-whole = { $rule } prend un nombre entier de secondes de { $min } à { $max }.
+rules-cannot-lay-off = { $cards } ne peut pas compléter { $meld } : { $why }
+rules-set-rank-only = seul un { $rank } peut compléter un { -brelan } de { $rank }.
+rules-joker-holds-place = { $cards } : un { -joker } tient déjà la place de { $card }.
+rules-joker-holds-place-swap = { $cards } : un { -joker } tient déjà la place de { $card } (prenez-le plutôt par un échange du { -joker }).
+rules-no-such-rule = Il n'y a pas de règle maison appelée { $name }.
+rules-seats-range =
+    Une table compte de { $min } à { $max ->
+        [one] { $max } place
+       *[other] { $max } places
+    }.
+rules-swap-needs-jokers = L'échange du { -joker } demande des { -joker }s dans le jeu.
+rules-lay-off-needs-opening = Compléter seulement après l'ouverture demande un seuil d'ouverture.
+rules-elimination-needs-penalty = L'élimination demande de compter des points de pénalité.
+rules-target-needs-winner-collects = Un score à atteindre demande que le gagnant encaisse les points.
+rules-hand-too-small =
+    Une main de { $n ->
+        [one] { $n } carte
+       *[other] { $n } cartes
+    } ne peut jamais finir : distribuez-en au moins { $min }.
+rules-players-range =
+    Le rami se joue de { $min } à { $max ->
+        [one] { $max } joueur
+       *[other] { $max } joueurs
+    }, pas { $n }.
+rules-seats-at-most =
+    Cette table compte au plus { $max ->
+        [one] { $max } place
+       *[other] { $max } places
+    }.
+rules-pack-too-small =
+    À { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    }, { $size ->
+        [one] { $size } carte
+       *[other] { $size } cartes
+    } chacun demandent { $dealt ->
+        [one] { $dealt } carte
+       *[other] { $dealt } cartes
+    } et en laissent trop peu pour piocher : le jeu en compte { $pack }.
+rules-opening-unreachable =
+    À { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    }, une ouverture à { $opening } est impossible : { $size ->
+        [one] { $size } carte fait
+       *[other] { $size } cartes font
+    } au plus { $reach ->
+        [one] { $reach } point
+       *[other] { $reach } points
+    }.
+rules-unknown-preset = Variante inconnue { $name } : choisissez parmi { $presets }.
+
+## Les règles en clair (/rules) : un message par fait de rummy/describe.py (describe.<clé>).
+## Un message « -brief » est la version courte, quand le texte entier ne tiendrait pas en un message.
+describe-decided = { $text } (décision)
+describe-title = **{ $title }** (variante `{ $name }`)
+describe-title-house = **{ $title }** (variante `{ $name }`, règles maison)
+describe-pack =
+    De { $min } à { $max ->
+        [one] { $max } joueur
+       *[other] { $max } joueurs
+    }. **Cartes** : { $packs }.
+describe-pack-no-jokers =
+    De { $min } à { $max ->
+        [one] { $max } joueur
+       *[other] { $max } joueurs
+    }. **Cartes** : { $packs }, sans { -joker }.
+describe-decks =
+    { $decks ->
+        [one] { $decks } jeu
+       *[other] { $decks } jeux
+    }
+describe-decks-jokers =
+    { $decks ->
+        [one] { $decks } jeu
+       *[other] { $decks } jeux
+    } et { $jokers ->
+        [one] { $jokers } { -joker }
+       *[other] { $jokers } { -joker }s
+    }
+describe-first-group =
+    { $value } à { $hi ->
+        [one] { $span } joueur
+       *[other] { $span } joueurs
+    }
+describe-next-group = { $value } à { $span }
+describe-cards-each =
+    { $n ->
+        [one] { $n } carte chacun
+       *[other] { $n } cartes chacun
+    }
+describe-deal = **Distribution** : { $size } ; { $first } ; le reste forme le { -talon }. { $starts }.
+describe-deal-brief = **Distribution** : { $size } ; { $first }. { $starts }.
+describe-starter-extra-card = le premier joueur reçoit une carte de plus et commence la { -defausse } sans piocher ; { $meld }
+describe-starter-extra-card-brief = le premier joueur a une carte de plus, sans piocher ; { $meld }
+describe-upcard = la carte suivante, retournée, commence la { -defausse }
+describe-upcard-brief = la carte suivante commence la { -defausse }
+describe-starter-may-meld = il peut poser dès ce tour
+describe-starts = Le joueur à gauche du donneur commence ; { $rotates }
+describe-starts-winner-deals = Le joueur à gauche du donneur commence ; { $rotates } ; à 2 joueurs, le gagnant distribue
+describe-who-starts = le donneur tourne à chaque { -donne }
+describe-turn = **Tour** : piochez (au { -talon } ou à la { -defausse }), posez ({ $melds }), complétez, défaussez. { $discard }.
+describe-one-meld-per-turn = une seule nouvelle { -combinaison } par tour
+describe-any-melds = autant de { -combinaison(n: "other") } que voulu
+describe-discard-rule = La carte prise dans la { -defausse } ne se rejette pas au même tour
+describe-melds = **{ -combinaison(n: "other", capitalization: "uppercase") }** : { -brelan }s et { -carre }s (3 ou 4 cartes de même valeur, couleurs différentes) ; { -suite }s de 3 cartes ou plus d'une couleur ; { $ace }, jamais K-A-2.
+describe-melds-brief = **{ -combinaison(n: "other", capitalization: "uppercase") }** : { -brelan }s et { -carre }s (même valeur, couleurs différentes) ; { -suite }s de 3+ d'une couleur ; { $ace }, jamais K-A-2.
+describe-melds-jokers = **{ -combinaison(n: "other", capitalization: "uppercase") }** : { -brelan }s et { -carre }s (3 ou 4 cartes de même valeur, couleurs différentes) ; { -suite }s de 3 cartes ou plus d'une couleur ; { $ace }, jamais K-A-2. { $joker }
+describe-melds-jokers-brief = **{ -combinaison(n: "other", capitalization: "uppercase") }** : { -brelan }s et { -carre }s (même valeur, couleurs différentes) ; { -suite }s de 3+ d'une couleur ; { $ace }, jamais K-A-2. { $joker }
+describe-ace-low-or-high = l'as bas ou haut (A-2-3, Q-K-A)
+describe-ace-low = l'as seulement bas (A-2-3, jamais Q-K-A)
+describe-one-joker = un seul par { -combinaison }
+describe-jokers-per-meld = jamais plus de { -joker }s que de cartes naturelles
+describe-joker-lower = Un { -joker } remplace toute carte, { $limit } ; sa carte est fixée à la { -pose }, toujours la plus basse si deux conviennent.
+describe-joker-choice = Un { -joker } remplace toute carte, { $limit } ; sa carte est fixée à la { -pose } (nommez-la : JK=6S ; sinon, la plus basse).
+describe-joker-choice-brief = Un { -joker } remplace toute carte, { $limit } ; sa carte est fixée à la { -pose } (sinon, la plus basse).
+describe-opening-none = **Ouverture** : aucune.
+describe-opening = **Ouverture** : votre première { -pose } vaut au moins { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } : 2 à 10 leur valeur, J Q K 10, { $ace } ; { $set }.
+describe-opening-brief = **Ouverture** : votre première { -pose } vaut au moins { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } : { $ace } ; { $set }.
+describe-opening-jokers = **Ouverture** : votre première { -pose } vaut au moins { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } : 2 à 10 leur valeur, J Q K 10, { $ace } ; { $set }, un { -joker } vaut sa carte.
+describe-opening-jokers-brief = **Ouverture** : votre première { -pose } vaut au moins { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } : { $ace } ; { $set }, un { -joker } vaut sa carte.
+describe-opening-ace-low = as 1 dans A-2-3
+describe-opening-ace-high = as 1 dans A-2-3, 11 après K
+describe-ace-in-set = un as vaut 11 dans un { -brelan }
+describe-lay-offs = **Compléter** les { -combinaison(n: "other") } de la table : { $when }. Une { -combinaison } posée ne se défait jamais.
+describe-lay-offs-brief = **Compléter** les { -combinaison(n: "other") } de la table : { $when }.
+describe-lay-offs-swap = **Compléter** les { -combinaison(n: "other") } de la table : { $when }. Une { -combinaison } posée ne se défait jamais. **Échange du { -joker }** : une fois ouvert, prenez un { -joker } posé en le remplaçant par sa carte exacte, puis reposez-le dans le tour si possible ; dans un { -brelan }, seulement avec 3 cartes naturelles.
+describe-lay-offs-swap-brief = **Compléter** : { $when }. **Échange du { -joker }** : une fois ouvert, contre sa carte exacte, à rejouer dans le tour ; dans un { -brelan }, avec 3 naturelles.
+describe-lay-off-any-time = à chaque tour
+describe-lay-off-after-opening = une fois ouvert, dès le tour de l'ouverture
+describe-lay-off-after-opening-later-turns = aux tours qui suivent votre ouverture
+describe-going-out = **Finir** : { $out }. { $rummy }.
+describe-final-discard = finissez par une défausse : vous ne pouvez pas poser toute votre main
+describe-empty-hand = une main vide termine la { -donne } ; { $optional }
+describe-final-discard-optional = la dernière défausse est facultative
+describe-rummy-doubles = Le { -rami-sec } (tout poser en un tour, sans avoir rien posé ni complété avant) double les points
+describe-rummy-doubles-brief = Le { -rami-sec } double les points
+describe-rami-sec-off = Le { -rami-sec } ne double pas
+describe-stock = **{ -talon(capitalization: "uppercase") } vide** : { $refill }. S'il ne peut plus être refait, { $ends }.
+describe-never-rebuilt = le { -talon } n'est jamais refait
+describe-refill-turn-whole-pile = toute la { -defausse } est retournée sans être mélangée et fait le { -talon }, { $times }
+describe-refill-turn-keep-top = la { -defausse } sauf sa carte du dessus est retournée sans être mélangée et fait le { -talon }, { $times }
+describe-refill-shuffle-keep-top = la { -defausse } sauf sa carte du dessus est mélangée en un nouveau { -talon }, { $times }
+describe-refill-unlimited = sans limite
+describe-refill-once = une seule fois
+describe-refill-at-most = { $n } fois au plus
+describe-next-may-take = le joueur suivant peut prendre la carte de la { -defausse } ; sinon, { $refill }
+describe-turn-cap =
+    à la limite de { $n ->
+        [one] { $n } tour
+       *[other] { $n } tours
+    }
+describe-dead-nobody-scores = personne ne marque
+describe-dead-lowest-hand-wins = la main la plus faible gagne
+describe-ends-dead = ou { $cap }, la { -donne } s'arrête et { $dead }
+describe-ends-stalled = { $cap }, ou { $stalled }, la { -donne } s'arrête et personne ne marque
+describe-ends-dead-stalled = ou { $cap }, la { -donne } s'arrête et { $dead } ; { $stalled }, elle s'arrête et personne ne marque
+describe-stalled-deal = si tous sont d'accord, le { -talon } refait { $n } fois sans { -pose } ni ajout
+describe-scoring = **Points** : le gagnant marque le total des mains des autres. Cartes en main : { $ace }, 2 à 10 leur valeur, J Q K 10.
+describe-scoring-jokers = **Points** : le gagnant marque le total des mains des autres. Cartes en main : { $ace }, 2 à 10 leur valeur, J Q K 10, { $joker }.
+describe-scoring-penalty = **Points** : { $penalty } ; le gagnant 0. Cartes en main : { $ace }, 2 à 10 leur valeur, J Q K 10.
+describe-scoring-penalty-brief = **Points** : { $penalty }. Cartes en main : { $ace }, 2 à 10 leur valeur, J Q K 10.
+describe-scoring-penalty-jokers = **Points** : { $penalty } ; le gagnant 0. Cartes en main : { $ace }, 2 à 10 leur valeur, J Q K 10, { $joker }.
+describe-scoring-penalty-jokers-brief = **Points** : { $penalty }. Cartes en main : { $ace }, 2 à 10 leur valeur, J Q K 10, { $joker }.
+describe-penalty-scoring = chaque perdant marque sa main en pénalité
+describe-ace-value = as à { $n }
+describe-joker-value = { -joker } à { $n }
+describe-game-deals = **Partie** : en { $n ->
+        [one] { $n } { -donne }
+       *[other] { $n } { -donne(n: "other") }
+    } ; le plus de points gagne, à égalité on partage.
+describe-game-deals-penalty = **Partie** : en { $n ->
+        [one] { $n } { -donne }
+       *[other] { $n } { -donne(n: "other") }
+    } ; le moins de points gagne, à égalité on partage.
+describe-game-target = **Partie** : le premier à { $n ->
+        [one] { $n } point
+       *[other] { $n } points
+    } gagne ; si plusieurs les passent dans la même { -donne }, le plus haut total ; elle s'arrête aussi après { $void }.
+describe-game-elimination = **Partie** : { $limit } ; le dernier encore en jeu gagne, ou le plus petit total après { $void }.
+describe-game-length =
+    atteindre { $n ->
+        [one] { $n } point
+       *[other] { $n } points
+    } élimine
+describe-void-deals =
+    { $n ->
+        [one] { $n } { -donne }
+       *[other] { $n } { -donne(n: "other") }
+    } de suite sans points
+describe-house-rule = { $name } : { $value } (variante : { $preset }), { $help }
+describe-house-rules = **Règles maison** :
+describe-house-summary = **Règles maison** : { $summary }.
+describe-house-count =
+    { $n ->
+        [one] { $n } changement
+       *[other] { $n } changements
+    } : { $names }
+describe-house-above = **Règles maison** : { $n ->
+        [one] { $n } changement
+       *[other] { $n } changements
+    }, tous indiqués ci-dessus.
+describe-turn-brief = **Tour** : piochez, posez ({ $melds }), complétez, défaussez. { $discard }.
+describe-refill-turn-whole-pile-brief = toute la { -defausse }, retournée sans mélange, fait le { -talon }, { $times }
+describe-refill-turn-keep-top-brief = la { -defausse } sauf sa carte du dessus, retournée sans mélange, fait le { -talon }, { $times }
+describe-refill-shuffle-keep-top-brief = la { -defausse } sauf sa carte du dessus, mélangée, fait un nouveau { -talon }, { $times }
+describe-ends-dead-stalled-brief = ou { $cap }, la { -donne } s'arrête et { $dead } ; { $stalled }, personne ne marque
+describe-next-may-take-brief = le suivant peut prendre la carte de la { -defausse } ; sinon, { $refill }
+describe-stock-brief = **{ -talon(capitalization: "uppercase") } vide** : { $refill }. Faute de { -talon }, { $ends }.
+describe-jokers-per-meld-brief = pas plus de { -joker }s que de naturelles
+describe-one-meld-per-turn-brief = une nouvelle { -combinaison } par tour
+describe-game-elimination-brief = **Partie** : { $limit } ; le dernier en jeu gagne, sinon le plus petit total après { $void }.
+describe-lay-off-after-opening-brief = après l'ouverture, même ce tour-là

@@ -224,9 +224,24 @@ def test_score_too_many_copies_is_malformed() -> None:
 
 
 @pytest.mark.parametrize("name", PRESETS)
-def test_rules_prints_the_plain_words(name: str) -> None:
-    """rules P prints describe_rules for the preset and exits 0."""
-    assert run("rules", name) == (0, describe_rules(PRESETS[name]) + "\n", "")
+def test_rules_prints_the_facts(name: str) -> None:
+    """rules P prints the facts of describe_rules for the preset, a section a line, and exits 0."""
+    facts = describe_rules(PRESETS[name])
+    code, out, err = run("rules", name)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == f"{name}: {PRESETS[name].title}"
+    assert [line.split("(")[0] for line in lines[1:]] == [f.key for f in facts.sections]
+    decided = [f for f in facts.facts() if f.decision]
+    assert out.count("!") == len(decided) and all(f"{f.key}" in out for f in decided)
+
+
+def test_rules_prints_a_fact_with_its_values() -> None:
+    """A fact reads key(name=value, ...), its facts nested, a decision marked with "!"."""
+    out = run("rules", "rami51", "--house", "opening=40")[1].splitlines()
+    assert "turn(melds=any_melds, discard=discard_rule!)" in out
+    assert "opening_jokers(points=40, ace=opening_ace_high, set=ace_in_set!)" in out
+    assert out[-1] == "house_rule(name=opening, value=40, preset=51)"
 
 
 def test_rules_unknown_preset_exits_2() -> None:
@@ -244,9 +259,9 @@ def test_rules_without_a_preset_lists_them() -> None:
 
 
 def test_rules_with_a_house_rule() -> None:
-    """--house shows in the text."""
+    """--house shows in the facts."""
     out = run("rules", "rami51", "--house", "opening=40")[1]
-    assert "40+ points" in out and "opening: 40 (preset 51)" in out
+    assert "points=40" in out and "house_rule(name=opening, value=40, preset=51)" in out
 
 
 # -- --jsonl ------------------------------------------------------------------------------
