@@ -35,6 +35,7 @@ from cogs.ui.board import Board, DiscordChannels
 from cogs.ui.client import RamiClient
 from cogs.ui.context import NO_MENTIONS
 from cogs.ui.items import ALL_ITEMS
+from cogs.ui.open_hands import OpenHands
 from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
 from data import Database, MetaStore
@@ -167,6 +168,8 @@ class RamiBot(RamiClient):
         self.timers = Timers(self.service, self.board, turn=replies.turn)
         self.service.subscribe(self.timers.changed)  # a change replans its game's timers
         self.service.subscribe(self.board.changed)  # and redraws its board
+        self.open_hands = OpenHands()
+        self.service.subscribe(self.open_hands.changed)  # and the private hands players keep open
 
     async def load_cogs(self) -> None:
         """The command extensions, then the Timers cog, which resumes every active game's timers."""
@@ -200,6 +203,8 @@ class RamiBot(RamiClient):
 
     async def close(self) -> None:
         await super().close()  # unloads the extensions and cogs: the timers stop before the database closes
+        if self.open_hands is not None:
+            await self.open_hands.close()
         if self.db is not None:
             await self.db.close()
 

@@ -36,6 +36,7 @@ from cogs.settings import Settings
 from cogs.timers import Timers
 from cogs.ui.board import Board
 from cogs.ui.items import ALL_ITEMS
+from cogs.ui.open_hands import OpenHands
 from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
 from data import Database
@@ -103,6 +104,10 @@ class Harness:
         self.client.leaderboards = Leaderboards(db)
         self.client.gallery, self.client.preferences = self.gallery, Preferences(db)
         self.client.redraws = Redraws()
+        self.hand_clock = Clock()  # the open hands' clock (their tokens' age), moved by hand
+        self.open_hands = OpenHands(min_interval=0, clock=lambda: self.hand_clock.now.timestamp())
+        self.service.subscribe(self.open_hands.changed)  # as bot.py wires it
+        self.client.open_hands = self.open_hands
         self.cogs = [Lobby(self.client), Play(self.client), Info(self.client), Leaderboard(self.client)]
         self.lobby, self.play, self.info, self.leaderboard = self.cogs
         self.cogs.append(Settings(self.client))
@@ -181,11 +186,19 @@ class Harness:
         async def edit_message(**kwargs: Any) -> None:
             record("edit", original["ephemeral"], kwargs)
 
+        followups: dict[int, bool] = {}  # message id -> ephemeral
+
         async def followup(content: str | None = None, **kwargs: Any) -> Any:
             record("followup", bool(kwargs.get("ephemeral")), {"content": content, **kwargs})
             message = MagicMock(spec=discord.WebhookMessage)
             message.id = next(self.ids)
+            followups[message.id] = bool(kwargs.get("ephemeral"))
             return message
+
+        async def edit_followup(message_id: int, **kwargs: Any) -> Any:
+            assert message_id in followups, f"no follow-up {message_id} of this interaction"
+            record("edit", followups[message_id], kwargs)
+            result.sent[-1].message_id = message_id
 
         # Spec'd parents (a misspelled attribute fails); the methods the bot calls are plain
         # functions with the real keyword arguments, which also keeps thousands of moves fast.
@@ -196,6 +209,7 @@ class Harness:
         i.response = response
         i.followup = AsyncMock(spec=discord.Webhook)
         i.followup.send = followup
+        i.followup.edit_message = edit_followup
         i.edit_original_response = edit_message
         return i
 
@@ -250,6 +264,8 @@ class Harness:
 
     async def settle(self) -> None:
         await self.timers.settle()
+        await self.open_hands.drain()
+        await self.timers.settle()
 
     # -- reading ----------------------------------------------------------------------------
     async def table(self, channel: int = CHANNEL) -> Any:
@@ -269,6 +285,7 @@ class Harness:
         return boards[-1]
 
     async def close(self) -> None:
+        await self.open_hands.close()
         await self.timers.close()
         await self.board.close()
 
