@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TOKEN_LIFE = 14 * 60.0  # seconds a hand is kept open: Discord's interaction tokens last 15 minutes
-OLDER_KEPT = 4  # a player's older hand messages of one game, closed when the game ends
+OLDER_KEPT = 64  # at most this many older hand messages of one player and game, closed when it ends
 
 
 @dataclass
@@ -139,7 +139,7 @@ class OpenHands:
         hands = self._live.setdefault(game_id, {})
         old = hands.get(user)
         older = self._older.setdefault(game_id, {}).setdefault(user, [])
-        older[:] = [e for e in older if e.message_id != message_id or message_id is None]
+        older[:] = [e for e in older if (e.message_id != message_id or message_id is None) and self._fresh(e)]
         if old is not None and (old.message_id != message_id or message_id is None):
             older.append(old)
             del older[:-OLDER_KEPT]

@@ -113,6 +113,7 @@ class Harness:
         self.cogs.append(Settings(self.client))
         self.cogs.append(Personal(self.client))
         self.interactions = itertools.count(1)
+        self.empty: list[tuple[str, int]] = []  # messages or edits Discord would refuse as empty (50006)
 
     # -- interactions -----------------------------------------------------------------------
     def interaction(
@@ -160,6 +161,8 @@ class Harness:
 
         def record(where: str, ephemeral: bool, kwargs: dict[str, Any]) -> None:
             done["value"] = True
+            if empty(where, kwargs):
+                self.empty.append((where, user.id))
             sent = Sent(
                 where,
                 ephemeral,
@@ -288,6 +291,7 @@ class Harness:
         await self.open_hands.close()
         await self.timers.close()
         await self.board.close()
+        assert not self.empty, f"empty messages or edits were sent (Discord refuses them): {self.empty}"
 
     async def open_table(self, *users: User, preset: str = "basic", start: bool = True, **settings: str) -> Result:
         """A table hosted by the first user, joined by the others, with settings, maybe started."""
@@ -299,6 +303,15 @@ class Harness:
         if start:
             await self.slash(users[0], "lobby start")
         return created
+
+
+def empty(where: str, kwargs: dict[str, Any]) -> bool:
+    """Whether a reply, a follow-up or an edit leaves its message with no content, embed or file
+    (real Discord refuses it: error 50006). An edit keeps what it does not name."""
+    files = files_of(kwargs)
+    if where == "edit":
+        return "content" in kwargs and not kwargs["content"] and "embed" in kwargs and not kwargs["embed"] and not files
+    return not kwargs.get("content") and not kwargs.get("embed") and not files
 
 
 @pytest.fixture
