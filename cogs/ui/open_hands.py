@@ -102,7 +102,7 @@ class OpenHands:
     def __init__(
         self,
         *,
-        min_interval: float = 1.0,
+        min_interval: float = 0.5,
         life: float = TOKEN_LIFE,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
