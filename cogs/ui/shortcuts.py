@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui.components import Malformed, custom_id, stale, template, values
+from cogs.ui.components import CUSTOM_ID_LIMIT, Malformed, custom_id, stale, template, values
 from cogs.ui.context import context
 from cogs.ui.hand import Button, HandItem, Select, play
 from cogs.ui.meld import decode_groups
@@ -65,9 +65,9 @@ class SuggestButton(HandItem, discord.ui.DynamicItem[Button], template=template(
     """Lay down the suggested melds (carried in the custom_id when they fit)."""
 
     def __init__(self, game_id: int, melds: str = "", label: str = "Lay down the suggestion") -> None:
+        if len(custom_id(game_id, "sg", "")) + len(melds) > CUSTOM_ID_LIMIT:  # worked out again at the click
+            melds = ""
         cid = custom_id(game_id, "sg", melds) if melds else custom_id(game_id, "sg")
-        if len(cid) > 100:  # too long to carry: worked out again at the click
-            cid, melds = custom_id(game_id, "sg"), ""
         super().__init__(
             discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=cid, row=SHORTCUT_ROW)
         )

@@ -3,6 +3,7 @@ and running total before the opening."""
 
 from __future__ import annotations
 
+from cogs.ui.shortcuts import SuggestButton
 from rummy.cards import Card
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
 from tests.cogs.rig import rig
@@ -164,3 +165,23 @@ async def test_the_builder_shows_no_total_without_an_opening(h: Harness) -> None
     cards = (await h.view(me)).hand
     await hand.click(hand.shown.component(r"rami:1:mbs:.*").custom_id, [token_of(cards, t) for t in ("4H", "5H", "6H")])
     assert " points" not in hand.shown.text and not hand.shown.component(r"rami:1:mk:.*").disabled
+
+
+def test_a_suggestion_too_long_for_its_id_is_worked_out_at_the_click() -> None:
+    """Melds that do not fit in 100 characters are not carried: the button names no melds."""
+    long = "|".join(["AH.2H.3H.4H.5H.6H.7H.8H.9H.10H"] * 4)
+    button = SuggestButton(1, long, "Lay down the suggestion")
+    assert button.custom_id == "rami:1:sg" and button.melds == ""
+    assert SuggestButton(1, "4H.5H.6H", "x").custom_id == "rami:1:sg:4H.5H.6H"
+
+
+async def test_the_suggestion_without_its_melds_plays_the_advice_of_now(h: Harness) -> None:
+    """A button that carries no melds lays down what the hand suggests at the click."""
+    await h.open_table(ALICE, BOB)
+    me, _ = await seats(h)
+    seat = (await h.table()).seat_of(me.id)
+    await rig(h.db, CHANNEL, {seat: "4H 5H 6H KS"})
+    await h.click(me, "rami:1:draw:stock")
+    r = await h.click(me, "rami:1:sg")
+    assert not r.public[0].ephemeral and "4♥ 5♥ 6♥" in r.public[0].text
+    assert (await h.view(me)).melds
