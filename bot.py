@@ -202,9 +202,9 @@ class RamiBot(RamiClient):
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        await super().close()  # unloads the extensions and cogs: the timers stop before the database closes
-        if self.open_hands is not None:
+        if self.open_hands is not None:  # no hand redrawn while the connection closes
             await self.open_hands.close()
+        await super().close()  # unloads the extensions and cogs: the timers stop before the database closes
         if self.db is not None:
             await self.db.close()
 

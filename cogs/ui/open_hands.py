@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from cogs.ui.limits import fit
@@ -262,7 +263,8 @@ class OpenHands:
         return kwargs
 
     async def _edit(self, entry: OpenHand, kwargs: dict[str, Any]) -> bool:
-        """Edit ``entry``'s message; False if Discord refused (it is forgotten, logged at debug)."""
+        """Edit ``entry``'s message; False if Discord refused (it is forgotten, logged at debug). The
+        connection failing (the bot closing) keeps it: the next change tries again."""
         interaction = entry.ctx.interaction
         try:
             if entry.followup and entry.message_id is not None:
@@ -272,6 +274,11 @@ class OpenHands:
         except discord.HTTPException as exc:
             log.debug("an open hand could not be redrawn (%s): forgotten", exc)
             return False
+        except (aiohttp.ClientError, TimeoutError) as exc:  # the connection failed, not the hand: kept
+            if entry.ctx.bot.is_closed():
+                log.info("the bot closed before an open hand was redrawn")
+            else:
+                log.warning("could not reach Discord to redraw an open hand: %s", exc)
         return True
 
     async def _close(self, entry: OpenHand, out: Outcome[Any]) -> None:

@@ -9,6 +9,7 @@ import logging
 from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 
@@ -249,3 +250,25 @@ async def test_the_end_of_a_deal_deals_the_next_hand_into_the_open_one(h: Harnes
         view = await h.view(user)
         assert " ".join(c.pretty for c in view.hand) in hand.shown.text
         assert "rami:1:draw:stock" in live_buttons(hand.shown)
+
+
+async def test_a_connection_that_fails_keeps_the_hand_for_the_next_change(h: Harness) -> None:
+    """Discord not reached (the bot closing, a network error): the hand is kept and tried again."""
+    await h.open_table(ALICE, BOB)
+    me, other = await seats(h)
+    waiting = await open_hand(h, other)
+    interaction = waiting.first.interaction
+    calls = []
+    working = interaction.edit_original_response
+
+    async def unreachable(**kwargs: Any) -> None:
+        calls.append(kwargs)
+        interaction.edit_original_response = working  # the next one goes through
+        raise aiohttp.ClientConnectionError("Server disconnected")
+
+    interaction.edit_original_response = unreachable
+    await h.slash(me, "draw")
+    assert len(calls) == 1 and h.open_hands.live(1, other.id) is not None
+    card = (await h.view(me)).hand[0]
+    await h.slash(me, "discard", card=str(card))
+    assert waiting.shown.component(rf"rami:1:draw:discard:{card}").label.endswith(card.pretty)
