@@ -90,10 +90,9 @@ async def _redraw(
     ``line`` if any, or once the table closed ``line`` alone (a message is never empty) and no
     buttons. It is kept current from now on (remembered first, at the version it shows, so that an
     older state never covers it: :mod:`cogs.ui.open_hands`)."""
-    if hand is None:
-        open_hands.keep_clicked(ctx, game)
-        return await update(ctx.interaction, content=line or ctx.tr("open_hand_game_over"))
     open_hands.keep_clicked(ctx, game)
+    if hand is None:
+        return await update(ctx.interaction, content=line or ctx.tr("open_hand_game_over"))
     file = None if picture is None else picture.now(hand.embed)
     return await update(ctx.interaction, content=line, embed=hand.embed, view=hand.view, file=file)
 
