@@ -272,3 +272,17 @@ async def test_a_connection_that_fails_keeps_the_hand_for_the_next_change(h: Har
     card = (await h.view(me)).hand[0]
     await h.slash(me, "discard", card=str(card))
     assert waiting.shown.component(rf"rami:1:draw:discard:{card}").label.endswith(card.pretty)
+
+
+async def test_a_hand_is_closed_in_the_language_it_was_opened_in(h: Harness) -> None:
+    """Chloé opened her hand in French: its last line is French, whatever the server speaks."""
+    await h.open_table(ALICE, CHLOE, game_length="1")
+    table = await h.table()
+    me = ALICE if table.players[table.turn].id == str(ALICE.id) else CHLOE
+    other = CHLOE if me is ALICE else ALICE
+    await rig(h.db, CHANNEL, {table.seat_of(me.id): RIGGED_OUT})
+    hands = {u.id: await open_hand(h, u) for u in (me, other)}
+    await go_out(h, me, hands[me.id])
+    closing = hands[CHLOE.id].shown.content or ""
+    assert "La partie est finie" in closing and "game" not in closing
+    assert live_buttons(hands[CHLOE.id].shown) == []
