@@ -43,6 +43,7 @@ from cogs.ui.client import RamiClient
 from cogs.ui.context import NO_MENTIONS
 from cogs.ui.ending import Ending
 from cogs.ui.items import ALL_ITEMS
+from cogs.ui.open_hands import OpenHands
 from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
 from cogs.ui.shards import Shards, parse_shards
@@ -189,6 +190,8 @@ class RamiBot(RamiClient):
         self.service.subscribe(self.board.changed)  # and redraws its board
         self.ending = Ending(self.service, self.board, turn=replies.turn)
         self.service.subscribe(self.ending.changed)  # a game that ends gets its final message
+        self.open_hands = OpenHands()
+        self.service.subscribe(self.open_hands.changed)  # and the private hands players keep open
 
     async def load_cogs(self) -> None:
         """The command extensions, then the Timers cog, which resumes every active game's timers."""
@@ -229,6 +232,8 @@ class RamiBot(RamiClient):
         log.info("ready as %s in %d server(s), shards %s", self.user, len(self.guilds), shards)
 
     async def close(self) -> None:
+        if self.open_hands is not None:  # no hand redrawn while the connection closes
+            await self.open_hands.close()
         await super().close()  # unloads the extensions and cogs: the timers stop before the database closes
         if self.ending is not None:
             await self.ending.close()  # a final message not posted yet is not: /table still shows the end

@@ -174,3 +174,27 @@ class AdviceCache:
         advice = await advise_async(view, game)
         self.put(game_id, version, view.seat, advice)
         return advice
+
+
+def swaps(view: PlayerView, game: Game | None) -> tuple[act.Swap, ...]:
+    """The joker swaps ``view.seat`` may make now, one per meld and card (each checked by the
+    engine, so the phase, the opening and the table's swap rule all apply): the hand holds the card
+    a joker on the table stands for. Not a hint: the cards and the melds are in plain sight."""
+    if game is None or view.seat is None or not view.my_turn or view.phase is not Phase.PLAY:
+        return ()
+    if not view.rules.joker_swap:
+        return ()
+    found: list[act.Swap] = []
+    for shown in view.melds:
+        meld = shown.meld
+        for index, card in enumerate(meld.cards):
+            face = meld.stands_for(index) if card.is_joker else None
+            held = next((c for c in view.hand if face is not None and not c.is_joker and c.face == face), None)
+            if held is None or act.Swap(shown.index, held) in found:
+                continue
+            try:
+                game.check(view.seat, act.Swap(shown.index, held))
+            except RummyError:
+                continue
+            found.append(act.Swap(shown.index, held))
+    return tuple(found)

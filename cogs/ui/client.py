@@ -26,6 +26,7 @@ from service.preferences import Preferences
 
 if TYPE_CHECKING:
     from cogs.ui.board import Board  # the board renders views that reply through cogs.ui.context
+    from cogs.ui.open_hands import OpenHands  # which redraws hands through cogs.ui.hand
 
 
 class RamiClient(commands.AutoShardedBot):
@@ -39,6 +40,7 @@ class RamiClient(commands.AutoShardedBot):
     gallery: Gallery  # the pictures of hands, tables and score charts, drawn once and kept
     preferences: Preferences  # each person's own choices (pictures or text only)
     redraws: Redraws  # the order of the redraws of each private message
+    open_hands: OpenHands | None = None  # the private hands kept current as games change (None: never)
 
 
 def as_rami(client: discord.Client) -> RamiClient:

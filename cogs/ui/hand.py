@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui import pictures, render, sentences
+from cogs.ui import open_hands, pictures, render, sentences
 from cogs.ui.components import Guarded, Malformed, custom_id, persistent, stale, template, values
 from cogs.ui.context import Ctx, Drawn, add_picture, context, reply, secondary, sent_privately, update
 from cogs.ui.stall import end_items, news
@@ -28,7 +28,8 @@ from rummy.errors import RummyError
 from rummy.table import NotSeated, Table
 from rummy.view import PlayerView
 from service.catalog import Translator
-from service.model import Outcome, PlayerSnapshot, Refusal
+from service.hints import Advice, swaps
+from service.model import GameSnapshot, Outcome, PlayerSnapshot, Refusal
 
 MAX_OPTIONS = 25
 Button = discord.ui.Button[Any]
@@ -43,12 +44,13 @@ async def show_hand(ctx: Ctx, game_id: int | None = None, *, edit: bool = False)
     picture is drawn meanwhile and follows in an edit, unless it was drawn already."""
     player = await ctx.service.private_view(ctx.channel_id, ctx.who.id, game_id)
     picture = pictures.for_caller(ctx, pictures.hand_frame(player, ctx.tr))
-    hand = await _hand(ctx, player)
+    hand = await hand_message(ctx, player)
     if edit:
-        drawn = await _redraw(ctx, hand, picture)
+        drawn = await _redraw(ctx, player.game, hand, picture)
     else:
         file = None if picture is None else picture.now(hand.embed)
         message_id = await reply(ctx.interaction, ephemeral=True, embed=hand.embed, view=hand.view, file=file)
+        open_hands.keep_sent(ctx, player.game, message_id)  # kept current from now on
         drawn = sent_privately(ctx.interaction, message_id)
     await add_picture(ctx.interaction, drawn, hand.embed, picture)
 
@@ -63,9 +65,10 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     ping = sentences.pinged(out.table, out.new_turn)
     told = out.new_turn or news(out.events)  # a new turn, or the end buttons change
     board = board_view(out.game.game_id, ctx.public, out.table) if told and out.table.turn is not None else None
+    line = open_hands.note(out, out.seat, ctx.tr)  # the deal or the game ended (never an empty hand)
     if edit:  # a component: the first answer is the clicked hand, redrawn
-        hand = None if player is None else await _hand(ctx, player)
-        drawn = await _redraw(ctx, hand, picture)
+        hand = None if player is None else await hand_message(ctx, player)
+        drawn = await _redraw(ctx, out.game, hand, picture, line)
         await secondary(ctx)  # first responses owed by others go first (cogs.ui.replies)
         await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
         if hand is not None:
@@ -73,19 +76,25 @@ async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit
     else:  # a command: the channel reads what happened at once; the hand (advice: solver) follows
         await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
         await secondary(ctx)
-        hand = None if player is None else await _hand(ctx, player)
+        hand = None if player is None else await hand_message(ctx, player)
         if hand is not None:
             file = None if picture is None else await picture.later(hand.embed)
-            await reply(ctx.interaction, ephemeral=True, embed=hand.embed, view=hand.view, file=file)
+            message_id = await reply(ctx.interaction, line, ephemeral=True, embed=hand.embed, view=hand.view, file=file)
+            open_hands.keep_sent(ctx, out.game, message_id, followup=True)
 
 
-async def _redraw(ctx: Ctx, hand: Hand | None, picture: pictures.Picture | None) -> Drawn | None:
-    """Redraw the private message clicked on: the hand (with its picture if drawn already), or
-    nothing once the table closed."""
+async def _redraw(
+    ctx: Ctx, game: GameSnapshot, hand: Hand | None, picture: pictures.Picture | None, line: str | None = None
+) -> Drawn | None:
+    """Redraw the private message clicked on: the hand (with its picture if drawn already) under
+    ``line`` if any, or once the table closed ``line`` alone (a message is never empty) and no
+    buttons. It is kept current from now on (remembered first, at the version it shows, so that an
+    older state never covers it: :mod:`cogs.ui.open_hands`)."""
+    open_hands.keep_clicked(ctx, game)
     if hand is None:
-        return await update(ctx.interaction)
+        return await update(ctx.interaction, content=line or ctx.tr("open_hand_game_over"))
     file = None if picture is None else picture.now(hand.embed)
-    return await update(ctx.interaction, embed=hand.embed, view=hand.view, file=file)
+    return await update(ctx.interaction, content=line, embed=hand.embed, view=hand.view, file=file)
 
 
 def _player_after(out: Outcome[None]) -> PlayerSnapshot | None:
@@ -102,12 +111,14 @@ class Hand:
     view: discord.ui.View
 
 
-async def _hand(ctx: Ctx, player: PlayerSnapshot) -> Hand:
-    """The caller's hand at their snapshot's version, in their language: its embed and its components."""
+async def hand_message(ctx: Ctx, player: PlayerSnapshot) -> Hand:
+    """The hand at ``player``'s version, in ``ctx``'s language: its embed and its components (with the
+    one-click suggestion and the joker swaps possible now)."""
     game, view = player.game, player.view
     advice = await ctx.service.advice(player)
     return Hand(
-        render.hand_embed(view, game.table, ctx.tr, advice, game.turn_deadline), hand_view(game.game_id, view, ctx.tr)
+        render.hand_embed(view, game.table, ctx.tr, advice, game.turn_deadline),
+        hand_view(game.game_id, view, ctx.tr, advice, swaps(view, game.table.game)),
     )
 
 
@@ -123,11 +134,15 @@ def card_options(cards: Sequence[Card]) -> list[discord.SelectOption]:
     return [discord.SelectOption(label=c.pretty, value=c.token) for c in cards[:MAX_OPTIONS]]
 
 
-def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View:
-    """The private hand's components: draw (stock, discard pile), meld, lay off, refresh, and the
-    discard select."""
-    # Imported here: the meld pickers build on this module's items and flows.
+def hand_view(
+    game_id: int, view: PlayerView, tr: Translator, advice: Advice | None = None, swaps: Sequence[act.Swap] = ()
+) -> discord.ui.View:
+    """The private hand's components: draw (stock, discard pile), meld, lay off, refresh, the
+    discard select, and in the play phase the shortcuts (:mod:`cogs.ui.shortcuts`): lay down the
+    suggested melds (``advice``), the joker ``swaps`` possible now."""
+    # Imported here: the meld pickers and the shortcuts build on this module's items and flows.
     from cogs.ui.meld import LayOffButton, MeldButton
+    from cogs.ui.shortcuts import shortcut_items
 
     drawing = view.my_turn and view.phase is Phase.DRAW
     playing = view.my_turn and view.phase is Phase.PLAY
@@ -154,6 +169,7 @@ def hand_view(game_id: int, view: PlayerView, tr: Translator) -> discord.ui.View
         LayOffButton(game_id, tr("btn_layoff"), disabled=not (playing and view.melds and view.can_lay_off)),
         RefreshButton(game_id, tr("btn_refresh")),
         DiscardSelect(game_id, discardable, tr("ph_discard"), disabled=not playing) if discardable else None,
+        *(shortcut_items(game_id, advice, swaps, tr) if playing else ()),
     )
 
 

@@ -15,7 +15,8 @@ import discord
 from cogs.ui.ending import RematchButton
 from cogs.ui.hand import DiscardSelect, DrawButton, HandButton, RefreshButton
 from cogs.ui.lobby import JoinButton, LeaveButton, StartButton
-from cogs.ui.meld import LayOffButton, LayOffCards, LayOffMeld, MeldButton, MeldConfirm, MeldPick
+from cogs.ui.meld import JokerPlace, LayOffButton, LayOffCards, LayOffMeld, MeldButton, MeldConfirm, MeldPick
+from cogs.ui.shortcuts import SuggestButton, SwapButton, SwapSelect
 from cogs.ui.stall import AgreeEndButton, DeclineEndButton, ProposeEndButton
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -26,6 +27,10 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MeldButton,
     MeldPick,
     MeldConfirm,
+    JokerPlace,
+    SuggestButton,
+    SwapButton,
+    SwapSelect,
     LayOffButton,
     LayOffMeld,
     LayOffCards,

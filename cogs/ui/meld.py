@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui import render, sentences
+from cogs.ui import open_hands, render, sentences
 from cogs.ui.components import Malformed, custom_id, persistent, stale, template, values
 from cogs.ui.context import context, update
 from cogs.ui.hand import (
@@ -31,10 +31,12 @@ from cogs.ui.hand import (
     play,
     remaining,
 )
+from cogs.ui.jokers import placements
 from rummy import actions as act
 from rummy.cards import Card, format_cards, take_out
 from rummy.errors import RummyError
 from rummy.melds import make_meld
+from rummy.rules import Rules
 from rummy.table import Table
 from rummy.view import PlayerView
 from service.catalog import Translator
@@ -58,10 +60,28 @@ def decode_groups(text: str) -> list[list[Card]]:
     return groups
 
 
+def opening_total(view: PlayerView, pending: Sequence[Sequence[Card]]) -> int | None:
+    """The points of the melds built so far, while the player still has to reach the opening
+    threshold (None once they opened, or at a table without one)."""
+    if not view.rules.opening or view.has_opened:
+        return None
+    total = 0
+    for group in pending:
+        try:
+            total += make_meld(group, view.rules).points(view.rules)
+        except RummyError:
+            continue  # not a meld (the builder refuses those): it counts nothing
+    return total
+
+
 def builder_view(game_id: int, view: PlayerView, pending: list[list[Card]], tr: Translator) -> discord.ui.View:
+    """The builder's components: the cards of one more meld, "Lay down" (disabled below the
+    opening threshold, before the opening), and "Back"."""
     rest = remaining(view.hand, [c for g in pending for c in g])
     pick = MeldPick(game_id, pending, rest, tr("ph_meld_cards")) if len(rest) >= 3 else None
-    confirm = MeldConfirm(game_id, pending, tr("btn_lay_down", n=len(pending))) if pending else None
+    total = opening_total(view, pending)
+    short = total is not None and total < view.rules.opening
+    confirm = MeldConfirm(game_id, pending, tr("btn_lay_down", n=len(pending)), disabled=short) if pending else None
     return persistent(pick, confirm, RefreshButton(game_id, tr("btn_back")))
 
 
@@ -69,11 +89,24 @@ def builder_embed(view: PlayerView, pending: list[list[Card]], tr: Translator) -
     lines = [tr("builder_help")]
     if pending:
         lines += ["", f"**{tr('builder_pending')}**"] + [render.group_line(g, view, tr) for g in pending]
+    total = opening_total(view, pending)
+    if total is not None:  # before the opening: how far the melds built so far go
+        key = "builder_total_short" if total < view.rules.opening else "builder_total_enough"
+        lines += ["", tr(key, points=total, needed=view.rules.opening)]
     rest = remaining(view.hand, [c for g in pending for c in g])
     lines += ["", " ".join(c.pretty for c in rest)]
     return discord.Embed(
         title=tr("builder_title"), description=sentences.clip("\n".join(lines), 4000), colour=render.COLOUR
     )
+
+
+def place_embed(view: PlayerView, pending: list[list[Card]], group: Sequence[Card], tr: Translator) -> discord.Embed:
+    """The builder asking where the joker of ``group`` stands."""
+    embed = builder_embed(view, pending, tr)
+    embed.description = sentences.clip(
+        f"{tr('builder_joker_place', cards=format_cards(group))}\n\n{embed.description}", 4000
+    )
+    return embed
 
 
 # -- the components -----------------------------------------------------------------------------
@@ -90,7 +123,9 @@ class MeldButton(HandItem, discord.ui.DynamicItem[Button], template=template("mb
 
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        view = (await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)).view
+        player = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        view = player.view
+        open_hands.keep_clicked(ctx, player.game, picker=True)
         await update(
             interaction, embed=builder_embed(view, [], ctx.tr), view=builder_view(self.game_id, view, [], ctx.tr)
         )
@@ -128,31 +163,106 @@ class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs"
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         group = picked_cards(interaction)
-        view = (await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)).view
+        player = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        view = player.view
         if take_out(view.hand, [c for g in [*self.pending, group] for c in g])[1]:
             raise stale()  # cards the hand does not hold (any more): the builder is out of date
         try:  # a bad group is refused at once (privately): the builder keeps the good ones
             make_meld(group, view.rules)
+            places = placements(group, view.rules)
         except RummyError as exc:
             raise Refusal("builder_refused", cards=format_cards(group), why=render.rules_reason(exc, ctx.tr)) from None
-        pending = [*self.pending, group]
-        encoded = encode_groups(pending)
-        if len(custom_id(self.game_id, "mbs", "")) + len(encoded) > 100:
-            raise Refusal("too_many_cards")
-        await update(
-            interaction,
-            embed=builder_embed(view, pending, ctx.tr),
-            view=builder_view(self.game_id, view, pending, ctx.tr),
+        open_hands.keep_clicked(ctx, player.game, picker=True)
+        if len(places) > 1:  # the joker has a choice of place: the player says which
+            select = JokerPlace(self.game_id, self.pending, places, view.rules, ctx.tr("ph_joker_place"))
+            await update(
+                interaction,
+                embed=place_embed(view, self.pending, group, ctx.tr),
+                view=persistent(select, RefreshButton(self.game_id, ctx.tr("btn_back"))),
+            )
+            return
+        await _add_group(interaction, self.game_id, view, self.pending, places[0] if places else group)
+
+
+async def _add_group(
+    interaction: discord.Interaction, game_id: int, view: PlayerView, pending: list[list[Card]], group: list[Card]
+) -> None:
+    """Add one checked meld to the builder's and redraw it."""
+    ctx = context(interaction)
+    pending = [*pending, group]
+    encoded = encode_groups(pending)
+    if len(custom_id(game_id, "mbs", "")) + len(encoded) > 100:
+        raise Refusal("too_many_cards")
+    await update(
+        interaction, embed=builder_embed(view, pending, ctx.tr), view=builder_view(game_id, view, pending, ctx.tr)
+    )
+
+
+class JokerPlace(HandItem, discord.ui.DynamicItem[Select], template=template("mbj")):
+    """Where the joker of the meld just picked stands, when it has a choice: each option is the
+    meld with its joker pinned (the melds built before ride in the custom_id)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        pending: list[list[Card]] | None = None,
+        places: Sequence[Sequence[Card]] = (),
+        rules: Rules | None = None,
+        placeholder: str = "Joker",
+    ) -> None:
+        pending = pending or []
+        options = [
+            discord.SelectOption(
+                label=sentences.clip(str(make_meld(p, rules)) if rules else format_cards(p), 100),
+                value=encode_groups([p]),
+            )
+            for p in places[:MAX_OPTIONS]
+        ] or [discord.SelectOption(label="—", value="none")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id(game_id, "mbj", encode_groups(pending)), placeholder=placeholder, options=options
+            )
         )
+        self.game_id, self.pending = game_id, pending
+
+    @classmethod
+    def parse(cls, game_id: int, data: str | None) -> JokerPlace:
+        if data is None:
+            raise Malformed("no melds")
+        return cls(game_id, decode_groups(data))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        ctx = context(interaction)
+        [picked] = values(interaction)
+        try:
+            groups = decode_groups(picked)
+        except (ValueError, RummyError):
+            raise stale() from None
+        if len(groups) != 1:
+            raise stale()
+        [group] = groups
+        player = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        view = player.view
+        if take_out(view.hand, [c for g in [*self.pending, group] for c in g])[1]:
+            raise stale()
+        try:
+            make_meld(group, view.rules)
+        except RummyError as exc:
+            raise Refusal("builder_refused", cards=format_cards(group), why=render.rules_reason(exc, ctx.tr)) from None
+        open_hands.keep_clicked(ctx, player.game, picker=True)
+        await _add_group(interaction, self.game_id, view, self.pending, group)
 
 
 class MeldConfirm(HandItem, discord.ui.DynamicItem[Button], template=template("mk")):
-    def __init__(self, game_id: int, groups: Sequence[Sequence[Card]] = (), label: str = "Lay down") -> None:
+    def __init__(
+        self, game_id: int, groups: Sequence[Sequence[Card]] = (), label: str = "Lay down", disabled: bool = False
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.success,
                 custom_id=custom_id(game_id, "mk", encode_groups(groups)),
+                disabled=disabled,
             )
         )
         self.game_id, self.groups = game_id, groups
@@ -188,6 +298,7 @@ class LayOffButton(HandItem, discord.ui.DynamicItem[Button], template=template("
         if not options:
             raise Refusal("no_meld_number")
         select = LayOffMeld(self.game_id, options, ctx.tr("ph_layoff_meld"))
+        open_hands.keep_clicked(ctx, player.game, picker=True)
         embed = discord.Embed(title=ctx.tr("layoff_title"), description=ctx.tr("layoff_help"), colour=render.COLOUR)
         await update(interaction, embed=embed, view=persistent(select, RefreshButton(self.game_id, ctx.tr("btn_back"))))
 
@@ -227,7 +338,8 @@ class LayOffMeld(HandItem, discord.ui.DynamicItem[Select], template=template("lo
 
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
-        view = (await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)).view
+        player = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
+        view = player.view
         [picked] = values(interaction)
         if not (picked.isascii() and picked.isdigit() and len(picked) <= 3):
             raise stale()
@@ -236,6 +348,7 @@ class LayOffMeld(HandItem, discord.ui.DynamicItem[Select], template=template("lo
         if meld is None or not view.hand:
             raise Refusal("no_meld_number")
         select = LayOffCards(self.game_id, target, view.hand, ctx.tr("ph_layoff_cards", n=target + 1))
+        open_hands.keep_clicked(ctx, player.game, picker=True)
         embed = discord.Embed(
             title=ctx.tr("layoff_title"), description=ctx.tr("layoff_cards_help", meld=meld.label), colour=render.COLOUR
         )

@@ -37,6 +37,7 @@ from cogs.timers import Timers
 from cogs.ui.board import Board
 from cogs.ui.ending import Ending
 from cogs.ui.items import ALL_ITEMS
+from cogs.ui.open_hands import OpenHands
 from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
 from data import Database
@@ -106,11 +107,16 @@ class Harness:
         self.client.leaderboards = Leaderboards(db)
         self.client.gallery, self.client.preferences = self.gallery, Preferences(db)
         self.client.redraws = Redraws()
+        self.hand_clock = Clock()  # the open hands' clock (their tokens' age), moved by hand
+        self.open_hands = OpenHands(min_interval=0, clock=lambda: self.hand_clock.now.timestamp())
+        self.service.subscribe(self.open_hands.changed)  # as bot.py wires it
+        self.client.open_hands = self.open_hands
         self.cogs = [Lobby(self.client), Play(self.client), Info(self.client), Leaderboard(self.client)]
         self.lobby, self.play, self.info, self.leaderboard = self.cogs
         self.cogs.append(Settings(self.client))
         self.cogs.append(Personal(self.client))
         self.interactions = itertools.count(1)
+        self.empty: list[tuple[str, int]] = []  # messages or edits Discord would refuse as empty (50006)
 
     # -- interactions -----------------------------------------------------------------------
     def interaction(
@@ -158,6 +164,8 @@ class Harness:
 
         def record(where: str, ephemeral: bool, kwargs: dict[str, Any]) -> None:
             done["value"] = True
+            if empty(where, kwargs):
+                self.empty.append((where, user.id))
             sent = Sent(
                 where,
                 ephemeral,
@@ -184,11 +192,19 @@ class Harness:
         async def edit_message(**kwargs: Any) -> None:
             record("edit", original["ephemeral"], kwargs)
 
+        followups: dict[int, bool] = {}  # message id -> ephemeral
+
         async def followup(content: str | None = None, **kwargs: Any) -> Any:
             record("followup", bool(kwargs.get("ephemeral")), {"content": content, **kwargs})
             message = MagicMock(spec=discord.WebhookMessage)
             message.id = next(self.ids)
+            followups[message.id] = bool(kwargs.get("ephemeral"))
             return message
+
+        async def edit_followup(message_id: int, **kwargs: Any) -> Any:
+            assert message_id in followups, f"no follow-up {message_id} of this interaction"
+            record("edit", followups[message_id], kwargs)
+            result.sent[-1].message_id = message_id
 
         # Spec'd parents (a misspelled attribute fails); the methods the bot calls are plain
         # functions with the real keyword arguments, which also keeps thousands of moves fast.
@@ -199,6 +215,7 @@ class Harness:
         i.response = response
         i.followup = AsyncMock(spec=discord.Webhook)
         i.followup.send = followup
+        i.followup.edit_message = edit_followup
         i.edit_original_response = edit_message
         return i
 
@@ -254,6 +271,8 @@ class Harness:
     async def settle(self) -> None:
         await self.timers.settle()
         await self.ending.drain()
+        await self.open_hands.drain()
+        await self.timers.settle()
 
     # -- reading ----------------------------------------------------------------------------
     async def table(self, channel: int = CHANNEL) -> Any:
@@ -273,9 +292,11 @@ class Harness:
         return boards[-1]
 
     async def close(self) -> None:
+        await self.open_hands.close()
         await self.timers.close()
         await self.board.close()
         await self.ending.close()
+        assert not self.empty, f"empty messages or edits were sent (Discord refuses them): {self.empty}"
 
     async def open_table(self, *users: User, preset: str = "basic", start: bool = True, **settings: str) -> Result:
         """A table hosted by the first user, joined by the others, with settings, maybe started."""
@@ -287,6 +308,15 @@ class Harness:
         if start:
             await self.slash(users[0], "lobby start")
         return created
+
+
+def empty(where: str, kwargs: dict[str, Any]) -> bool:
+    """Whether a reply, a follow-up or an edit leaves its message with no content, embed or file
+    (real Discord refuses it: error 50006). An edit keeps what it does not name."""
+    files = files_of(kwargs)
+    if where == "edit":
+        return "content" in kwargs and not kwargs["content"] and "embed" in kwargs and not kwargs["embed"] and not files
+    return not kwargs.get("content") and not kwargs.get("embed") and not files
 
 
 @pytest.fixture

@@ -36,6 +36,7 @@ class Sent:
     silent: bool = False  # sent without a notification
     allowed_mentions: discord.AllowedMentions | None = None  # None: the bot's default (nobody)
     files: list[discord.File] | None = None  # None: attachments not listed (an edit keeps them)
+    message_id: int | None = None  # a follow-up edited by its id (None: the interaction's own message)
 
     def __post_init__(self) -> None:
         if self.embed is not None:  # as sent: the bot may change its embed afterwards (a picture added)

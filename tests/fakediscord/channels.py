@@ -6,7 +6,7 @@ from typing import Any
 
 from aiohttp import web
 
-from .limits import message_problems
+from .limits import left_empty, message_problems
 from .models import DM, PRIVATE_THREAD, PUBLIC_THREAD, FakeChannel, RecordedMessage
 from .payloads import channel_payload, message_payload, user_payload
 from .rest import (
@@ -94,6 +94,8 @@ async def edit_message(api: Api, request: web.Request, channel_id: str, message_
     problems = message_problems(body, creating=False)
     if problems:
         raise invalid_form(problems)
+    if left_empty(message, body):
+        raise ApiError(400, 50006, "Cannot send an empty message")
     return json_reply(message_payload(api.state, api.state.edit_message(message, body)))
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from aiohttp import web
 
-from .limits import choices_problems, message_problems
+from .limits import choices_problems, left_empty, message_problems
 from .models import (
     ALL_PERMISSIONS,
     APPLICATION_COMMAND,
@@ -136,7 +136,10 @@ async def callback(api: Api, request: web.Request, interaction_id: str, token: s
             message_type=message_type,
         )
     elif kind == 7:
-        message = state.edit_message(state.messages[interaction.source_message_id or 0], data)
+        source = state.messages[interaction.source_message_id or 0]
+        if left_empty(source, data):
+            raise ApiError(400, 50006, "Cannot send an empty message")
+        message = state.edit_message(source, data)
     elif kind == 8:
         interaction.choices = list(data.get("choices") or [])
     elif kind == 9:
@@ -230,6 +233,8 @@ async def edit_webhook_message(
     problems = message_problems(body, creating=False)
     if problems:
         raise invalid_form(problems)
+    if left_empty(message, body):
+        raise ApiError(400, 50006, "Cannot send an empty message")
     api.state.edit_message(message, body)
     message.flags &= ~LOADING
     interaction.touch("edit", message.id)

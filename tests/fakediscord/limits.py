@@ -135,6 +135,18 @@ def message_problems(body: dict[str, Any], *, creating: bool) -> list[str]:
     return problems
 
 
+def left_empty(message: Any, body: dict[str, Any]) -> bool:
+    """Whether an edit would leave ``message`` with no content, embed, component or attachment:
+    Discord refuses it (400, code 50006 "Cannot send an empty message"), as it refuses such a message."""
+
+    return not (
+        body.get("content", message.content)
+        or body.get("embeds", message.embeds)
+        or body.get("components", message.components)
+        or body.get("attachments", message.attachments)
+    )
+
+
 def choices_problems(choices: list[dict[str, Any]]) -> list[str]:
     """List what Discord would refuse in an autocomplete result."""
     problems = []

@@ -290,6 +290,11 @@ class RecordedMessage:
         """All select menus of the message, in order."""
         return [c for c in walk_components(self.components) if c.get("type") in (3, 5, 6, 7, 8)]
 
+    @property
+    def live_components(self) -> list[dict[str, Any]]:
+        """The buttons and selects a user can still use (not disabled), in order."""
+        return [c for c in walk_components(self.components) if "custom_id" in c and not c.get("disabled")]
+
     def find_component(self, key: str) -> dict[str, Any]:
         """Find an interactive component by ``custom_id``, else by label or placeholder.
 

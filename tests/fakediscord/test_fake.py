@@ -270,6 +270,23 @@ async def test_expired_token_is_refused(fake: FakeDiscord, world: World, echo: B
     assert result.content == "old"
 
 
+async def test_an_edit_that_leaves_a_message_empty_is_refused(
+    fake: FakeDiscord, world: World, echo: BotProcess
+) -> None:
+    """Discord refuses an edit after which the message has no content, embed, component or file
+    (50006), whatever route edits it; an edit that keeps something is fine."""
+    result = await world.driver.slash(world.alice, world.channel, "echo say", text="old")
+    url = f"{fake.api_url}/webhooks/{fake.state.application_id}/{result.interaction.token}/messages/@original"
+    async with aiohttp.ClientSession() as http:
+        async with http.patch(url, json={"content": None, "embeds": [], "components": []}) as reply:
+            assert reply.status == 400 and (await reply.json())["code"] == 50006
+        assert result.content == "old"
+        async with http.patch(url, json={"embeds": []}) as reply:  # the content stays
+            assert reply.status == 200
+    assert result.content == "old"
+    assert result.message.live_components == []
+
+
 async def test_file_uploads_become_attachments(fake: FakeDiscord, world: World) -> None:
     """A multipart message keeps ``payload_json`` and turns ``files[n]`` into attachments."""
     form = aiohttp.FormData()

@@ -240,7 +240,7 @@ ph-meld-cards = Pick the cards of one meld…
 ph-layoff-meld = Choose a meld on the table…
 ph-layoff-cards = Choose the cards to add to meld { $n }…
 builder-title = Meld builder
-builder-help = Pick the cards of one meld, then add another or lay them down together. A joker takes the lowest free place: to choose the card it stands for, type the meld with /meld instead (its help shows how to pin a joker).
+builder-help = Pick the cards of one meld, then add another or lay them down together. Where a joker could stand for more than one card, you choose which.
 # $why: the rules' reason, a sentence
 builder-refused = { $cards } is not a meld: { $why } Pick the cards again.
 builder-pending = Melds so far
@@ -865,3 +865,26 @@ describe-jokers-per-meld-brief = no more jokers than natural cards
 describe-one-meld-per-turn-brief = one new meld per turn
 describe-game-elimination-brief = **Game**: { $limit }; the last player left in wins, else the lowest total after { $void }.
 describe-lay-off-after-opening-brief = once opened, that turn included
+
+## Two clicks per turn: the open hand kept current, its one-click moves, the builder's joker place
+open-hand-went-out = 🎉 You went out: this deal is yours.
+open-hand-deal-over = The deal is over: here is your hand for the next one.
+open-hand-game-over = The game is over: the final standings are on the table.
+open-hand-left = You are no longer playing at this table.
+btn-lay-suggestion = Lay down the suggestion
+# $card: the card from the hand, $n: the meld's number on the table
+btn-swap = Swap { $card } into meld { $n }
+ph-swap = Swap a joker…
+ph-joker-place = Where does the joker stand?
+builder-joker-place = { $cards }: the joker can stand for more than one card. Choose its place.
+# Before the opening: the points of the melds built so far against the threshold
+builder-total-short =
+    { $points } / { $needed ->
+        [one] { $needed } point
+       *[other] { $needed } points
+    }: not enough to open yet.
+builder-total-enough =
+    { $points } / { $needed ->
+        [one] { $needed } point
+       *[other] { $needed } points
+    }: enough to open.

@@ -273,7 +273,7 @@ ph-meld-cards = Choisissez les cartes d'une { -combinaison }…
 ph-layoff-meld = Choisissez une { -combinaison } de la table…
 ph-layoff-cards = Choisissez les cartes à ajouter à la { -combinaison } { $n }…
 builder-title = Assistant de { -pose }
-builder-help = Choisissez les cartes d'une { -combinaison }, puis ajoutez-en une autre ou posez-les ensemble. Un { -joker } prend la plus petite place libre : pour choisir la carte qu'il remplace, tapez plutôt la { -combinaison } avec /meld (son aide montre comment fixer un { -joker }).
+builder-help = Choisissez les cartes d'une { -combinaison }, puis ajoutez-en une autre ou posez-les ensemble. Quand un { -joker } peut remplacer plusieurs cartes, vous choisissez laquelle.
 builder-refused = { $cards } n'est pas une { -combinaison } : { $why } Choisissez à nouveau les cartes.
 builder-pending = { -combinaison(n: "other", capitalization: "uppercase") } prêtes
 builder-bad = pas une { -combinaison } : { $why }
@@ -906,3 +906,26 @@ describe-jokers-per-meld-brief = pas plus de { -joker }s que de naturelles
 describe-one-meld-per-turn-brief = une nouvelle { -combinaison } par tour
 describe-game-elimination-brief = **Partie** : { $limit } ; le dernier en jeu gagne, sinon le plus petit total après { $void }.
 describe-lay-off-after-opening-brief = après l'ouverture, même ce tour-là
+
+## Deux clics par tour : la main ouverte tenue à jour, ses coups en un clic, la place du joker
+open-hand-went-out = 🎉 Vous êtes sorti : cette { -donne } est à vous.
+open-hand-deal-over = La { -donne } est finie : voici votre main pour la suivante.
+open-hand-game-over = La partie est finie : le classement final est sur la table.
+open-hand-left = Vous ne jouez plus à cette table.
+btn-lay-suggestion = Poser la suggestion
+# $card : la carte de la main, $n : le numéro de la combinaison sur la table
+btn-swap = Échanger { $card } dans la { -combinaison } { $n }
+ph-swap = Échanger un { -joker }…
+ph-joker-place = Quelle carte le { -joker } remplace-t-il ?
+builder-joker-place = { $cards } : le { -joker } peut remplacer plusieurs cartes. Choisissez sa place.
+# Avant la première pose : les points des combinaisons prêtes face au seuil
+builder-total-short =
+    { $points } / { $needed ->
+        [one] { $needed } point
+       *[other] { $needed } points
+    } : pas encore assez pour ouvrir.
+builder-total-enough =
+    { $points } / { $needed ->
+        [one] { $needed } point
+       *[other] { $needed } points
+    } : assez pour ouvrir.
