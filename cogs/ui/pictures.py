@@ -10,7 +10,7 @@ they show.
   ``app_permissions``) and the person did not choose text only (``/settings pictures``). The public
   board's picture needs the first two only (see :mod:`cogs.ui.board`).
 * **When.** Never on the way of a first reply unless it is already drawn: the text goes out at
-  once and the picture follows in an edit. Its drawing, in a worker thread, waits like any
+  once and the picture follows in an edit. Its drawing, in the gallery's drawing process, waits like any
   secondary work until no interaction owes its first response (:mod:`cogs.ui.replies`). A private
   message sent as a follow-up waits for its picture instead, since it is no first reply.
 * **Edits.** Discord keeps an attachment an edit does not list, shown under the message even when
@@ -97,7 +97,7 @@ def hand_frame(player: PlayerSnapshot, tr: Translator) -> Frame:
 
 @dataclass
 class Picture:
-    """A picture for one message: drawn already, or being drawn in a worker thread."""
+    """A picture for one message: drawn already, or being drawn (in the gallery's drawing process)."""
 
     name: str
     description: str
