@@ -36,7 +36,8 @@ async def rig(db: Database, channel: int, hands: dict[int, str]) -> Table:
             if mine is not None:
                 keep.add(mine.key)
                 continue
-            others = [deal.stock] + [h for s, h in deal.hands.items() if s != seat]
+            # From the stock, another hand, or the discard pile (its top too: the shuffle decides).
+            others = [deal.stock] + [h for s, h in deal.hands.items() if s != seat] + [deal.discard]
             place, index = _take(others, want, keep)
             spare = next(i for i, c in enumerate(hand) if c.key not in keep)
             place[index], hand[spare] = hand[spare], place[index]
