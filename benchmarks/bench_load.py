@@ -35,8 +35,9 @@ Phases:
 
 Latency is dispatch to first reply (the fake's clock, every bot measured the same way); actions per
 second are answered actions over the time from the first dispatch to the last first reply (summed
-over the bursts). Printed for information: the time to the last answer of each action (the private
-hand is a follow-up after the public reply; the floor's only answer is its first); each bot's
+over the bursts). Printed for information: the time to the last message each action sent (the private
+hand is a follow-up after the public reply; the floor's only answer is its first; later edits, such
+as an open hand redrawn as the game moves on, are not the action's answer); each bot's
 main-thread CPU per burst (Linux ``schedstat``: the work the burst cost the bot, which the other
 processes on the machine do not inflate the way they delay its replies); this process's own CPU per
 burst (the fake Discord and the driver: the instrument's load); the bot process's ``VmRSS`` (and peak

@@ -58,14 +58,19 @@ class Phase:
         )
 
     def last_quantile(self, q: float) -> float:
-        """Dispatch to the *last* answer through each action's token (e.g. the private hand sent as a
-        follow-up after the first reply). Read it once the bot settled: answers keep arriving."""
+        """Dispatch to the *last* message sent through each action's token (its first reply, and e.g.
+        the private hand sent as a follow-up after it). Edits are left out: an open hand is kept
+        current by editing it as the game moves on (:mod:`cogs.ui.open_hands`), long after its action
+        was answered. Read it once the bot settled: answers keep arriving."""
         spans = [
-            max(t for t, _kind, _id in r.interaction.events) - r.interaction.dispatched_at
+            max(t for t, kind, _id in r.interaction.events if kind in SENT) - r.interaction.dispatched_at
             for r in self.results
-            if r.interaction.events
+            if any(kind in SENT for _t, kind, _id in r.interaction.events)
         ]
         return _quantile(spans, q)
+
+
+SENT = ("callback", "followup")  # what an interaction's token answers with a message (not edits)
 
 
 def _quantile(values: list[float], q: float) -> float:

@@ -131,7 +131,7 @@ def details(m: Measured, size: int) -> list[str]:
         f"{steady.failed + burst.failed}; RSS {mib(m.idle['VmRSS'])} MiB idle, {mib(m.memory['VmRSS'])} MiB "
         f"after, peak {mib(m.memory['VmHWM'])} MiB; channel REST calls {m.calls:.1f}/s during steady; "
         f"error log lines {len(m.errors)}; unknown routes {len(m.unknown)}",
-        f"  {m.kind}, last answer of each action (follow-ups included) p50/p99 ms: steady "
+        f"  {m.kind}, last message of each action (follow-ups included, later edits not) p50/p99 ms: steady "
         f"{ms(steady.last_quantile(0.5))} / {ms(steady.last_quantile(0.99))}, burst "
         f"{ms(burst.last_quantile(0.5))} / {ms(burst.last_quantile(0.99))}",
         f"  {m.kind}, p99 of each burst in turn (ms): " + ", ".join(ms(b.quantile(0.99)) for b in m.bursts),
