@@ -14,6 +14,9 @@ so a player who keeps their hand open draws and discards in two clicks.
 * **Behind first replies.** The edit is secondary work: it waits until no interaction owes its
   first response (:mod:`cogs.ui.replies`), and a click that redraws the hand itself (it is
   remembered before its redraw, at the version it shows) is never drawn over by an older state.
+* **Only what matters.** Another player drawing from the stock changes nothing a reader can do
+  (their cards, the discard pile's top, the melds, whose turn): it is not redrawn for; the next
+  change that matters brings the card counts up to date too.
 * **A picker stays.** While the player builds melds or picks a lay-off in that message during
   their own turn, a change elsewhere (a vote, someone leaving) leaves the picker alone.
 * **The end.** At the end of a deal the next deal's hand replaces the open one, under a line
@@ -82,6 +85,15 @@ def went_out(out: Outcome[Any], seat: int | None) -> bool:
             for e in out.events
         )
     )
+
+
+def changes_nothing_for(out: Outcome[Any], seat: int | None) -> bool:
+    """Whether ``out`` leaves everything the reader at ``seat`` can do as it was: another player
+    only drew (the reader's cards, the discard pile's top, the melds and whose turn it is are the
+    same). Such a change is not worth an edit; the next one that matters brings the counts too."""
+    if out.ended or out.new_turn or out.seat is None or out.seat == seat or not out.events:
+        return False
+    return all(event.kind == "drew" and event.source != "discard" for event in out.events)
 
 
 def note(out: Outcome[Any], seat: int | None, tr: Translator) -> str | None:
@@ -164,6 +176,8 @@ class OpenHands:
             if not self._fresh(entry):
                 log.debug("the open hand of %s in game %s is too old to edit: forgotten", user, game_id)
                 self.forget(game_id, user)
+                continue
+            if changes_nothing_for(out, out.table.seat_of(user)):
                 continue
             key = (game_id, user)
             self._pending[key] = out

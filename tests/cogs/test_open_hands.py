@@ -144,11 +144,26 @@ async def test_an_edit_discord_refuses_forgets_the_hand(h: Harness, caplog: pyte
         raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown Message")
 
     interaction.edit_original_response = gone
-    await h.slash(me, "draw")
+    await h.slash(me, "draw", source="discard")  # the top changes: worth a redraw
     assert len(calls) == 1 and h.open_hands.live(1, other.id) is None
     await h.slash(me, "discard", card=str((await h.view(me)).hand[0]))
     assert len(calls) == 1
     assert any("forgotten" in r.getMessage() and r.levelno == logging.DEBUG for r in caplog.records)
+
+
+async def test_another_players_draw_from_the_stock_is_not_worth_an_edit(h: Harness) -> None:
+    """Another player drawing from the stock changes nothing the reader can do: no edit; their
+    discard (the pile's top, and the turn) is one, with the counts up to date."""
+    await h.open_table(ALICE, BOB)
+    me, other = await seats(h)
+    waiting = await open_hand(h, other)
+    since = len(h.outbox)
+    await h.slash(me, "draw")
+    assert edits_of(h, waiting, since) == []
+    card = (await h.view(me)).hand[0]
+    await h.slash(me, "discard", card=str(card))
+    assert len(edits_of(h, waiting, since)) == 1
+    assert waiting.shown.component(rf"rami:1:draw:discard:{card}").label.endswith(card.pretty)
 
 
 async def test_the_newest_hand_wins(h: Harness) -> None:
@@ -158,7 +173,7 @@ async def test_the_newest_hand_wins(h: Harness) -> None:
     old = await open_hand(h, other)
     new = await open_hand(h, other)
     since = len(h.outbox)
-    await h.slash(me, "draw")
+    await h.slash(me, "draw", source="discard")  # the top changes: worth a redraw
     assert edits_of(h, old, since) == [] and len(edits_of(h, new, since)) == 1
 
 
@@ -267,7 +282,7 @@ async def test_a_connection_that_fails_keeps_the_hand_for_the_next_change(h: Har
         raise aiohttp.ClientConnectionError("Server disconnected")
 
     interaction.edit_original_response = unreachable
-    await h.slash(me, "draw")
+    await h.slash(me, "draw", source="discard")  # the top changes: worth a redraw
     assert len(calls) == 1 and h.open_hands.live(1, other.id) is not None
     card = (await h.view(me)).hand[0]
     await h.slash(me, "discard", card=str(card))
