@@ -11,46 +11,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any
 
 from rummy import actions as act
 from rummy import plays
 from rummy.cards import Card, make_pack, sort_hand
 from rummy.errors import IllegalAction, NotYourTurn, WrongPhase
-from rummy.melds import Meld
+from rummy.events import Event, Phase, TableMeld
 from rummy.rules import STALL_REBUILDS, DeadDeal, FirstDiscard, LayOffRule, Rules, StockRefill
 from rummy.scoring import DealEnd, DealOutcome, hand_value, score_deal
 
-
-class Phase(Enum):
-    DRAW = "draw"
-    PLAY = "play"  # meld, lay off, swap, then discard
-    OVER = "over"
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something everyone may know. ``card`` is only set when the card was face up."""
-
-    kind: str  # drew, melded, laid_off, swapped, discarded, stock_rebuilt, deal_stalled, deal_over (and see
-    # rummy.stall: end_proposed, end_agreed, end_declined, end_lapsed)
-    seat: int | None = None
-    source: str | None = None
-    card: str | None = None
-    cards: tuple[str, ...] = ()
-    melds: tuple[tuple[str, ...], ...] = ()
-    target: int | None = None
-    detail: dict[str, Any] = field(default_factory=dict)
+__all__ = ["Deal", "Event", "Phase", "Plan", "TableMeld"]  # Event, Phase, TableMeld: see rummy.events
 
 
 Plan = act.Source | plays.MeldPlan | plays.LayOffPlan | plays.SwapPlan | plays.DiscardPlan
-
-
-@dataclass(slots=True)
-class TableMeld:
-    meld: Meld
-    owner: int
 
 
 @dataclass(slots=True)
