@@ -29,7 +29,9 @@ async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     out = await ctx.service.leave(ctx.channel_id, ctx.who, game_id)
     if out.events or out.ended:
         text = sentences.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
-        await reply(ctx.interaction, text, ephemeral=False, ping=sentences.pinged(out.table, out.new_turn))
+        message_id = await reply(ctx.interaction, text, ephemeral=False, ping=sentences.pinged(out.table, out.new_turn))
+        if out.new_turn:  # the new turn's message: its moves are added to it (cogs.ui.turnline)
+            ctx.board.lines.adopt(out.game.game_id, out.game.channel_id, message_id, text)
     else:
         await reply(ctx.interaction, ctx.tr("left_lobby"), ephemeral=True)
     return out
@@ -45,9 +47,9 @@ async def start(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
         + ctx.public("start_hand_hint")
     )
     board = board_view(out.game.game_id, ctx.public)
-    await reply(
-        ctx.interaction, sentences.clip(text, 2000), ephemeral=False, view=board, ping=sentences.pinged(out.table)
-    )
+    text = sentences.clip(text, 2000)
+    message_id = await reply(ctx.interaction, text, ephemeral=False, view=board, ping=sentences.pinged(out.table))
+    ctx.board.lines.adopt(out.game.game_id, out.game.channel_id, message_id, text)  # the first turn's message
     return out
 
 
