@@ -160,6 +160,8 @@ class Board:
         its creation: ``/lobby create`` sends the first board itself (see :meth:`creating`)."""
         if out.kind is not ChangeKind.CREATE:
             self.refresh(out.game.game_id)
+        if not out.game.active:
+            self.lines.closed(out.game.game_id)
 
     def refresh(self, game_id: int) -> None:
         """Mark a game's board out of date; it is redrawn soon with the latest state."""

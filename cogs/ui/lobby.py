@@ -49,7 +49,7 @@ async def start(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     board = board_view(out.game.game_id, ctx.public)
     text = sentences.clip(text, 2000)
     message_id = await reply(ctx.interaction, text, ephemeral=False, view=board, ping=sentences.pinged(out.table))
-    ctx.board.lines.adopt(out.game.game_id, out.game.channel_id, message_id, text)  # the first turn's message
+    ctx.board.lines.adopt(out.game.game_id, out.game.channel_id, message_id, text, board)  # the first turn's
     return out
 
 

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 MAX_TEXT = 2000
+KEEP_CLOSED = 64  # closed games whose last message is still known
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,7 @@ class TurnLines:
         self._games: dict[int, list[Line]] = {}
         self._sent: dict[int, deque[float]] = {}  # channel -> times of its recent new messages
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._closed: dict[int, None] = {}  # games whose table closed, oldest first
 
     def now(self) -> float:
         return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
@@ -117,18 +119,17 @@ class TurnLines:
     def moved(self, out: Outcome[Any], tr: Translator, view: discord.ui.View | None) -> None:
         """A person's move (or a change a person made, such as leaving): its sentences join the
         current turn's message; when another person's turn begins, it gets its new message, with
-        ``view`` (the "My hand" button). Once the game is over the buttons go."""
+        ``view`` (the "My hand" button)."""
         game = out.game
         parts = sentences.event_lines(out.events, out.table, tr)
         if out.table.status is TableStatus.ABANDONED:
             parts.append(tr("abandoned"))
         ping = sentences.pinged(out.table, out.new_turn)
-        over = not game.active or out.table.turn is None
         if out.new_turn and ping is not None:
             self.add(game.game_id, game.channel_id, parts)
             self.begin(game.game_id, game.channel_id, [], sentences.turn_line(out.table, tr), ping, view)
         else:
-            self.add(game.game_id, game.channel_id, parts, discord.ui.View() if over else view)
+            self.add(game.game_id, game.channel_id, parts, view)
 
     def add(self, game_id: int, channel_id: int, parts: list[str], view: discord.ui.View | None = None) -> None:
         """Lines of the current turn: added to its message (a new, silent one if there is none)."""
@@ -170,19 +171,30 @@ class TurnLines:
             lines.append(Line(channel_id, list(parts), turn, ping=ping, view=view))
         self._kick(game_id)
 
-    def adopt(self, game_id: int, channel_id: int, message_id: int | None, text: str) -> None:
-        """A public message an interaction sent itself (the start of the game) becomes the game's
-        current message: the turn it announces is added to it."""
+    def adopt(
+        self, game_id: int, channel_id: int, message_id: int | None, text: str, view: discord.ui.View | None = None
+    ) -> None:
+        """A public message an interaction sent itself (the start of the game), with ``view``,
+        becomes the game's current message: the turn it announces is added to it."""
         self.note(channel_id)
         if message_id is None:
             return
         lines = self._games.setdefault(game_id, [])
-        lines.append(Line(channel_id, [text], message_id=message_id, dirty=False, written=self.now()))
+        line = Line(channel_id, [text], view=view, message_id=message_id, dirty=False, written=self.now())
+        lines.append(line)
         del lines[:-1]
 
-    def forget(self, game_id: int) -> None:
-        """The game will not be told anything more (its channel was left for a thread, say)."""
-        self._games.pop(game_id, None)
+    def closed(self, game_id: int) -> None:
+        """The table closed (over, cancelled, abandoned): its last message loses its buttons. The
+        game is forgotten after :data:`KEEP_CLOSED` more tables closed (its last lines come after)."""
+        self._closed[game_id] = None
+        while len(self._closed) > KEEP_CLOSED:  # the last lines of a game come after its close
+            self._games.pop(next(iter(self._closed)), None)
+            del self._closed[next(iter(self._closed))]
+        lines = self._games.get(game_id)
+        if lines and lines[-1].view is not None and lines[-1].view.children:
+            lines[-1].view, lines[-1].view_dirty, lines[-1].dirty = discord.ui.View(), True, True
+        self._kick(game_id)
 
     def note(self, channel_id: int) -> None:
         """A new message went out in the channel (ours or an interaction's): it counts in the pace."""
