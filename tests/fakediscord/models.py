@@ -284,6 +284,11 @@ class RecordedMessage:
         offered = [(c.get("custom_id"), c.get("label") or c.get("placeholder")) for c in interactive]
         raise LookupError(f"message {self.id} has no component {key!r}; it has {offered}")
 
+    @property
+    def public(self) -> bool:
+        """A channel message (not an ephemeral one)."""
+        return self.ephemeral_to is None
+
     def visible_to(self, user_id: int) -> bool:
         """Whether ``user_id`` can see this message (ephemeral ones only by their owner)."""
         return not self.deleted and (self.ephemeral_to is None or self.ephemeral_to == user_id)
