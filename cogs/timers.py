@@ -212,7 +212,7 @@ class Timers:
         ping = sentences.pinged(out.table, out.new_turn) if out.kind is ChangeKind.TIMEOUT else None
         game = out.game
         view = board_view(game.game_id, tr, out.table) if out.table.turn is not None else discord.ui.View()
-        self.board.lines.begin(game.game_id, channel_id, lines, turn, ping, view)
+        self.board.lines.begin(game.game_id, self.board.where(game), lines, turn, ping, view)
 
     def _timed_out(self, out: Outcome[TimedOut], tr: Translator) -> list[str]:
         name = sentences.name_of(out.table, out.seat, tr)
@@ -241,7 +241,7 @@ class Timers:
         turn = sentences.turn_line(game.table, tr)
         view = board_view(game.game_id, tr, game.table) if turn else discord.ui.View()
         ping = sentences.turn_user(game.table) if turn else None
-        self.board.lines.begin(game.game_id, channel_id, lines, turn, ping, view)
+        self.board.lines.begin(game.game_id, self.board.where(game), lines, turn, ping, view)
 
 
 class TimersCog(commands.Cog, name="Timers"):

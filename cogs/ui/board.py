@@ -60,6 +60,14 @@ class Channels(Protocol):
 
     async def delete(self, channel_id: int, message_id: int) -> None: ...
 
+    async def open_thread(self, guild_id: int, channel_id: int, message_id: int, name: str) -> int:
+        """Open a public thread on a message; returns its id (Discord's: the message's)."""
+        ...
+
+    def is_thread(self, channel_id: int) -> bool:
+        """Whether the channel is a thread the bot knows of."""
+        ...
+
     def can_attach(self, channel_id: int) -> bool:
         """Whether the bot may attach files to its messages in the channel."""
         ...
@@ -80,6 +88,14 @@ class DiscordChannels:
 
     async def delete(self, channel_id: int, message_id: int) -> None:
         await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+
+    async def open_thread(self, guild_id: int, channel_id: int, message_id: int, name: str) -> int:
+        channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+        thread = await channel.get_partial_message(message_id).create_thread(name=name, auto_archive_duration=1440)
+        return thread.id
+
+    def is_thread(self, channel_id: int) -> bool:
+        return isinstance(self.client.get_channel(channel_id), discord.Thread)
 
     def can_attach(self, channel_id: int) -> bool:
         """From the cached channel and the bot's roles (a channel not in the cache: no)."""
@@ -117,10 +133,26 @@ class Board:
         self._creating: set[int] = set()  # games whose /lobby create reply is being sent
         self._spacing = 1.0 / max_rate if max_rate else 0.0
         self._next_slot = 0.0  # loop time of the next redraw any board may make
-        self.lines = TurnLines(channels, pace=pace, turn=turn, on_sent=self._went_by)
+        self.lines = TurnLines(channels, pace=pace, turn=turn, on_sent=self._went_by, where=self.where)
         self.repost_after = repost_after  # new messages of a game before its board is posted again
         self._since: dict[int, int] = {}  # game -> its new messages since its board was posted
         self._repost: set[int] = set()  # games whose board is posted again at its next redraw
+        self._threads: set[int] = set()  # the threads this board opened (before Discord's event says so)
+
+    async def open_thread(self, game: GameSnapshot, name: str) -> int:
+        """Open the public thread of a table on its message (:mod:`cogs.ui.threads`); its id."""
+        assert game.message_id is not None
+        thread_id = await self.channels.open_thread(game.guild_id, game.channel_id, game.message_id, name)
+        self._threads.add(thread_id)
+        return thread_id
+
+    def where(self, game: GameSnapshot) -> int:
+        """Where the game's turn lines go: its thread (:mod:`cogs.ui.threads`: opened on the board,
+        so its id is the board's) when the table plays in one, else its channel."""
+        thread = game.message_id
+        if not game.table.options.thread or thread is None:
+            return game.channel_id
+        return thread if thread in self._threads or self.channels.is_thread(thread) else game.channel_id
 
     def _went_by(self, game_id: int, channel_id: int) -> None:
         """A new message of the game went out: after ``repost_after`` of them the board comes down."""
@@ -214,7 +246,7 @@ class Board:
         files = await self.picture(game, tr, embed)
         if game_id in self._repost and game.message_id is not None and game.status is TableStatus.PLAYING:
             self._repost.discard(game_id)
-            if await self._post(game, embed, view, files):
+            if self.where(game) == game.channel_id and await self._post(game, embed, view, files):
                 await self._delete(game.channel_id, game.message_id)
             return True
         if game.message_id is not None:

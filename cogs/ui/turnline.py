@@ -35,7 +35,7 @@ from cogs.ui.context import NO_MENTIONS, mentions
 from cogs.ui.limits import fit
 from rummy.table import TableStatus
 from service.catalog import Translator
-from service.model import Outcome
+from service.model import GameSnapshot, Outcome
 
 if TYPE_CHECKING:
     from cogs.ui.board import Channels
@@ -100,6 +100,7 @@ class TurnLines:
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         on_sent: Callable[[int, int], None] | None = None,
+        where: Callable[[GameSnapshot], int] | None = None,
     ) -> None:
         self.channels = channels
         self.pace = pace
@@ -107,6 +108,7 @@ class TurnLines:
         self._clock = clock
         self._sleep = sleep
         self.on_sent = on_sent  # (game id, channel id) after each new message (the board counts them)
+        self.where = where or (lambda game: game.channel_id)  # the game's channel, or its thread
         self._games: dict[int, list[Line]] = {}
         self._sent: dict[int, deque[float]] = {}  # channel -> times of its recent new messages
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -120,16 +122,16 @@ class TurnLines:
         """A person's move (or a change a person made, such as leaving): its sentences join the
         current turn's message; when another person's turn begins, it gets its new message, with
         ``view`` (the "My hand" button)."""
-        game = out.game
+        game, channel_id = out.game, self.where(out.game)
         parts = sentences.event_lines(out.events, out.table, tr)
         if out.table.status is TableStatus.ABANDONED:
             parts.append(tr("abandoned"))
         ping = sentences.pinged(out.table, out.new_turn)
         if out.new_turn and ping is not None:
-            self.add(game.game_id, game.channel_id, parts)
-            self.begin(game.game_id, game.channel_id, [], sentences.turn_line(out.table, tr), ping, view)
+            self.add(game.game_id, channel_id, parts)
+            self.begin(game.game_id, channel_id, [], sentences.turn_line(out.table, tr), ping, view)
         else:
-            self.add(game.game_id, game.channel_id, parts, view)
+            self.add(game.game_id, channel_id, parts, view)
 
     def add(self, game_id: int, channel_id: int, parts: list[str], view: discord.ui.View | None = None) -> None:
         """Lines of the current turn: added to its message (a new, silent one if there is none)."""

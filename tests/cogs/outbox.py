@@ -37,6 +37,7 @@ class Sent:
     allowed_mentions: discord.AllowedMentions | None = None  # None: the bot's default (nobody)
     files: list[discord.File] | None = None  # None: attachments not listed (an edit keeps them)
     message_id: int | None = None  # the channel message sent or edited (the board's way to channels)
+    channel_id: int | None = None  # where (the board's way to channels)
 
     def __post_init__(self) -> None:
         if self.embed is not None:  # as sent: the bot may change its embed afterwards (a picture added)
@@ -129,6 +130,7 @@ class RecordingChannels:
         self.ids = ids
         self.messages: dict[int, Sent] = {}
         self.deleted: list[int] = []
+        self.threads: dict[int, str] = {}  # thread id -> name
         self.attach = True
 
     def can_attach(self, channel_id: int) -> bool:
@@ -148,7 +150,7 @@ class RecordingChannels:
         )
         self.outbox.append(sent)
         message_id = next(self.ids)
-        sent.message_id = message_id
+        sent.message_id, sent.channel_id = message_id, channel_id
         self.messages[message_id] = sent
         return message_id
 
@@ -158,9 +160,17 @@ class RecordingChannels:
         sent = Sent(where, False, None, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"))
         sent.files = files_of(kwargs)
         sent.allowed_mentions = kwargs.get("allowed_mentions")
-        sent.message_id = message_id
+        sent.message_id, sent.channel_id = message_id, channel_id
         self.outbox.append(sent)
         self.messages[message_id] = sent
 
     async def delete(self, channel_id: int, message_id: int) -> None:
         self.deleted.append(message_id)
+
+    async def open_thread(self, guild_id: int, channel_id: int, message_id: int, name: str) -> int:
+        """A thread on a message: its id is the message's, as on Discord."""
+        self.threads[message_id] = name
+        return message_id
+
+    def is_thread(self, channel_id: int) -> bool:
+        return channel_id in self.threads

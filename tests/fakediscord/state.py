@@ -174,10 +174,12 @@ class State:
         parent: FakeChannel | None = None,
         owner: FakeUser | None = None,
         member_ids: set[int] | None = None,
+        channel_id: int | None = None,
     ) -> FakeChannel:
-        """Create a text channel, or a thread when ``parent`` is given."""
+        """Create a text channel, or a thread when ``parent`` is given (``channel_id``: its id, as a
+        thread opened on a message takes the message's)."""
         channel = FakeChannel(
-            id=self.ids.next(),
+            id=channel_id if channel_id is not None else self.ids.next(),
             type=type,
             name=name,
             guild_id=guild.id,
