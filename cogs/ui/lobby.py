@@ -31,7 +31,7 @@ async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
         text = sentences.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
         message_id = await reply(ctx.interaction, text, ephemeral=False, ping=sentences.pinged(out.table, out.new_turn))
         if out.new_turn:  # the new turn's message: its moves are added to it (cogs.ui.turnline)
-            ctx.board.lines.adopt(out.game.game_id, out.game.channel_id, message_id, text)
+            ctx.board.lines.adopt(out.game.game_id, ctx.interaction.channel_id or ctx.channel_id, message_id, text)
     else:
         await reply(ctx.interaction, ctx.tr("left_lobby"), ephemeral=True)
     return out
