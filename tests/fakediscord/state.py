@@ -30,6 +30,7 @@ from .models import (
     RecordedMessage,
     SnowflakeGenerator,
     iso,
+    pings_of,
 )
 
 log = logging.getLogger(__name__)
@@ -319,6 +320,8 @@ class State:
             webhook_id=self.application_id if interaction else None,
             allowed_mentions=body.get("allowed_mentions"),
         )
+        if not message.loading:
+            message.notified = pings_of(message.content, message.allowed_mentions)
         self.messages[message.id] = message
         if author is self.bot:
             self._wrote("create", message)
@@ -328,7 +331,9 @@ class State:
         return message
 
     def edit_message(self, message: RecordedMessage, body: dict[str, Any]) -> RecordedMessage:
-        """Apply an edit: only the keys present change; ephemeral stays ephemeral."""
+        """Apply an edit: only the keys present change; ephemeral stays ephemeral. Only the edit
+        that fills a deferred "thinking" message notifies (it is the message being posted)."""
+        posting = message.loading
         message.revisions.append(message.snapshot())
         if "content" in body:
             message.content = str(body["content"] or "")
@@ -344,6 +349,8 @@ class State:
         if "flags" in body and body["flags"] is not None:
             message.flags = (int(body["flags"]) & ~EPHEMERAL) | (message.flags & EPHEMERAL)
         message.edited_timestamp = iso()
+        if posting:
+            message.notified = pings_of(message.content, message.allowed_mentions)
         self._wrote("edit", message)
         if message.ephemeral_to is None:
             self.emit("MESSAGE_UPDATE", {"message_id": message.id})
