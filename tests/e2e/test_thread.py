@@ -10,7 +10,7 @@ from tests.e2e.moves import component_id
 from tests.e2e.session import TableSession
 from tests.fakediscord import BotProcess
 
-SHORT = {"bot_pause": "0", "turn_timer": "0", "game_end": "deals", "game_length": "1"}
+SHORT = {"bot_pause": "0", "turn_timer": "0", "game_end": "deals", "game_length": "1", "refill_limit": "0"}
 CREATE_PUBLIC_THREADS = 1 << 35
 
 
