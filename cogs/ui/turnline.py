@@ -183,8 +183,7 @@ class TurnLines:
             return
         lines = self._games.setdefault(game_id, [])
         line = Line(channel_id, [text], view=view, message_id=message_id, dirty=False, written=self.now())
-        lines.append(line)
-        del lines[:-1]
+        lines[:] = [old for old in lines if old.dirty] + [line]  # what is still to go out still goes
 
     def closed(self, game_id: int) -> None:
         """The table closed (over, cancelled, abandoned): its last message loses its buttons. The
