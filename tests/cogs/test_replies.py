@@ -105,8 +105,8 @@ async def test_a_typed_move_tells_the_channel_after_other_first_responses(h: Har
     h.replies.owe(other)
     before = len(h.outbox)
     move = asyncio.create_task(h.slash(first, "draw", settle=False))
-    for _ in range(200):
-        await asyncio.sleep(0)
+    for _ in range(500):  # the hand's advice runs the solver in a worker thread first
+        await asyncio.sleep(0.01)
         if move.done() or len(h.outbox) > before:
             break
     assert [(s.where, s.ephemeral) for s in h.outbox[before:]] == [("reply", True)]  # the hand went out
