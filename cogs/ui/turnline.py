@@ -316,7 +316,7 @@ class TurnLines:
         while self._tasks:
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
 
-    async def close(self, grace: float = 2.0) -> None:
+    async def close(self, grace: float = 1.0) -> None:
         """Let what is still to go out go out (for ``grace`` seconds at most), then stop."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.drain(), grace)
