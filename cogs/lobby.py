@@ -106,7 +106,10 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         )
         more = sentences.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
         ping = sentences.pinged(out.table, out.new_turn)
-        await reply(interaction, f"{text}\n{more}".strip(), ephemeral=False, ping=ping)
+        said = f"{text}\n{more}".strip()
+        message_id = await reply(interaction, said, ephemeral=False, ping=ping)
+        if out.new_turn:  # the new turn's message: its moves are added to it (cogs.ui.turnline)
+            ctx.board.lines.adopt(out.game.game_id, interaction.channel_id or ctx.channel_id, message_id, said)
 
     @app_commands.command(name="set", description="Change a house rule or a table option before the start (host)")
     @app_commands.describe(rule="The house rule or table option to change", value="Its new value")

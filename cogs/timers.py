@@ -5,7 +5,8 @@ One tracked task per active game plans its next step from the database
 timeout at the stored deadline, or the expiry of a lobby nobody starts (and of a game that went
 quiet with its timer off). It sleeps until then, or until the game changes (:meth:`Timers.changed`
 listens to the service), then acts through the service (which commits) and tells the channel: the
-computer players' moves are told in one message when the turn comes back to a person. Tasks are
+computer players' moves are told in one message when the turn comes back to a person, the message of
+that person's turn (:mod:`cogs.ui.turnline`), which pings them and is edited through their turn. Tasks are
 rebuilt from the database when the :class:`TimersCog` is added to the bot (:meth:`resume`), log their
 errors, and are cancelled when it is removed (:meth:`close`).
 """
@@ -19,10 +20,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
 from discord.ext import commands
 
 from cogs.ui import sentences
 from cogs.ui.board import Board
+from cogs.ui.hand import board_view
 from rummy.table import MAX_TIMEOUTS, TableStatus
 from service.catalog import Translator
 from service.games import GameService
@@ -207,10 +210,12 @@ class Timers:
             lines = [self.board.tr_for(expired.game.guild_id)("expired_lobby" if lobby else "expired_game")]
         lines = [*runner.lines, *lines]
         runner.lines.clear()
-        playing = out.table.turn is not None
+        tr = self.board.tr_for(out.game.guild_id)
+        turn = sentences.turn_line(out.table, tr) if out.kind is ChangeKind.TIMEOUT and out.new_turn else None
         ping = sentences.pinged(out.table, out.new_turn) if out.kind is ChangeKind.TIMEOUT else None
-        game_id = out.game.game_id if playing else None
-        await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping, table=out.table)
+        game = out.game
+        view = board_view(game.game_id, tr, out.table) if out.table.turn is not None else discord.ui.View()
+        self.board.lines.begin(game.game_id, self.board.where(game), lines, turn, ping, view)
 
     def _timed_out(self, out: Outcome[TimedOut], tr: Translator) -> list[str]:
         name = sentences.name_of(out.table, out.seat, tr)
@@ -218,7 +223,10 @@ class Timers:
             head = tr("timeout_dropped", name=name, max=MAX_TIMEOUTS)
         else:
             head = tr("timeout", name=name, count=out.detail.count, max=MAX_TIMEOUTS)
-        return [head, sentences.public_text(out.events, out.table, tr, turn=out.new_turn)]
+        lines = [head, *sentences.event_lines(out.events, out.table, tr)]
+        if out.table.status is TableStatus.ABANDONED:
+            lines.append(tr("abandoned"))
+        return lines
 
     async def _tell(self, channel_id: int, runner: _Runner, game: GameSnapshot | None = None) -> None:
         """Tell the computer players' moves so far in one message, with whose turn it is now."""
@@ -227,17 +235,16 @@ class Timers:
         lines, runner.lines = runner.lines, []
         if game is None:
             game = await self.service.active(channel_id)
-        game_id = ping = None
-        table = None
-        if game is not None:
-            tr = self.board.tr_for(game.guild_id)
-            if game.status is TableStatus.ABANDONED:
-                lines.append(tr("abandoned"))
-            turn = sentences.turn_line(game.table, tr)
-            if turn:
-                lines.append(turn)
-                game_id, ping, table = game.game_id, sentences.turn_user(game.table), game.table
-        await self.board.announce(channel_id, "\n".join(lines), game_id=game_id, ping=ping, table=table)
+        if game is None:
+            await self.board.announce(channel_id, "\n".join(lines))
+            return
+        tr = self.board.tr_for(game.guild_id)
+        if game.status is TableStatus.ABANDONED:
+            lines.append(tr("abandoned"))
+        turn = sentences.turn_line(game.table, tr)
+        view = board_view(game.game_id, tr, game.table) if turn else discord.ui.View()
+        ping = sentences.turn_user(game.table) if turn else None
+        self.board.lines.begin(game.game_id, self.board.where(game), lines, turn, ping, view)
 
 
 class TimersCog(commands.Cog, name="Timers"):

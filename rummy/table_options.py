@@ -1,4 +1,4 @@
-"""A table's settings that are not rules of the game: turn timer, computer pause, hints.
+"""A table's settings that are not rules of the game: turn timer, computer pause, hints, thread.
 
 ``/lobby set`` takes both these options and the house-rule knobs of :mod:`rummy.rules`;
 :func:`setting_names`, :func:`setting_choices` and :func:`setting_help` list them together.
@@ -102,6 +102,12 @@ OPTIONS: dict[str, TableOption] = {
         TableOption(
             "hints", "Players may ask /hint for advice", ("yes", "no"), lambda raw: _parse_yes_no("hints", raw)
         ),
+        TableOption(
+            "thread",
+            "Play the game in a thread the bot opens on the lobby message",
+            ("yes", "no"),
+            lambda raw: _parse_yes_no("thread", raw),
+        ),
     ]
 }
 
@@ -111,6 +117,7 @@ class TableOptions:
     turn_timer: int = 120
     bot_pause: float = 1.5
     hints: bool = True
+    thread: bool = False  # the game is played in a thread opened on the lobby message
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

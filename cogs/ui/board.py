@@ -18,6 +18,11 @@ stays as it is. The picture needs the bot's Attach Files permission in the chann
 (:meth:`Channels.can_attach`): without it the board is text only (``/lobby create`` tells the
 host), and a refusal all the same redraws it as text. Every redraw lists its attachments, so an
 old picture never stays under a new board.
+
+The board stays in sight: once ``repost_after`` new messages of the game (its turn lines,
+:mod:`cogs.ui.turnline`, which the board owns as :attr:`Board.lines`) have gone by since it was
+posted, it is posted again at the bottom of the channel and the old one is deleted. Its new
+messages take their slot in the channel's pace like the turn lines do.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from cogs.ui.hand import board_view
 from cogs.ui.limits import fit
 from cogs.ui.lobby import lobby_view
 from cogs.ui.pictures import attach, board_frame
+from cogs.ui.turnline import DISCORD_PACE, Pace, TurnLines
 from rummy.table import Table, TableStatus
 from service.catalog import Translator, translator
 from service.gallery import Gallery
@@ -51,6 +57,16 @@ class Channels(Protocol):
     async def send(self, channel_id: int, **kwargs: Any) -> int: ...
 
     async def edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None: ...
+
+    async def delete(self, channel_id: int, message_id: int) -> None: ...
+
+    async def open_thread(self, guild_id: int, channel_id: int, message_id: int, name: str) -> int:
+        """Open a public thread on a message; returns its id (Discord's: the message's)."""
+        ...
+
+    def is_thread(self, channel_id: int) -> bool:
+        """Whether the channel is a thread the bot knows of."""
+        ...
 
     def can_attach(self, channel_id: int) -> bool:
         """Whether the bot may attach files to its messages in the channel."""
@@ -69,6 +85,17 @@ class DiscordChannels:
 
     async def edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
         await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
+
+    async def delete(self, channel_id: int, message_id: int) -> None:
+        await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+
+    async def open_thread(self, guild_id: int, channel_id: int, message_id: int, name: str) -> int:
+        channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+        thread = await channel.get_partial_message(message_id).create_thread(name=name, auto_archive_duration=1440)
+        return thread.id
+
+    def is_thread(self, channel_id: int) -> bool:
+        return isinstance(self.client.get_channel(channel_id), discord.Thread)
 
     def can_attach(self, channel_id: int) -> bool:
         """From the cached channel and the bot's roles (a channel not in the cache: no)."""
@@ -91,6 +118,8 @@ class Board:
         max_rate: float | None = 20.0,
         turn: Callable[[], Awaitable[None]] | None = None,
         gallery: Gallery | None = None,
+        pace: Pace = DISCORD_PACE,
+        repost_after: int = 8,
     ) -> None:
         self.service = service
         self.turn = turn  # a redraw waits behind first responses still owed (cogs.ui.replies)
@@ -104,6 +133,34 @@ class Board:
         self._creating: set[int] = set()  # games whose /lobby create reply is being sent
         self._spacing = 1.0 / max_rate if max_rate else 0.0
         self._next_slot = 0.0  # loop time of the next redraw any board may make
+        self.lines = TurnLines(channels, pace=pace, turn=turn, on_sent=self._went_by, where=self.where)
+        self.repost_after = repost_after  # new messages of a game before its board is posted again
+        self._since: dict[int, int] = {}  # game -> its new messages since its board was posted
+        self._repost: set[int] = set()  # games whose board is posted again at its next redraw
+        self._threads: set[int] = set()  # the threads this board opened (before Discord's event says so)
+
+    async def open_thread(self, game: GameSnapshot, name: str) -> int:
+        """Open the public thread of a table on its message (:mod:`cogs.ui.threads`); its id."""
+        assert game.message_id is not None
+        thread_id = await self.channels.open_thread(game.guild_id, game.channel_id, game.message_id, name)
+        self._threads.add(thread_id)
+        return thread_id
+
+    def where(self, game: GameSnapshot) -> int:
+        """Where the game's turn lines go: its thread (:mod:`cogs.ui.threads`: opened on the board,
+        so its id is the board's) when the table plays in one, else its channel."""
+        thread = game.message_id
+        if not game.table.options.thread or thread is None:
+            return game.channel_id
+        return thread if thread in self._threads or self.channels.is_thread(thread) else game.channel_id
+
+    def _went_by(self, game_id: int, channel_id: int) -> None:
+        """A new message of the game went out: after ``repost_after`` of them the board comes down."""
+        self._since[game_id] = self._since.get(game_id, 0) + 1
+        if self._since[game_id] >= self.repost_after > 0:
+            self._since[game_id] = 0
+            self._repost.add(game_id)
+            self.refresh(game_id)
 
     @contextlib.asynccontextmanager
     async def creating(self, game_id: int) -> AsyncIterator[None]:
@@ -135,6 +192,8 @@ class Board:
         its creation: ``/lobby create`` sends the first board itself (see :meth:`creating`)."""
         if out.kind is not ChangeKind.CREATE:
             self.refresh(out.game.game_id)
+        if not out.game.active:
+            self.lines.closed(out.game.game_id)
 
     def refresh(self, game_id: int) -> None:
         """Mark a game's board out of date; it is redrawn soon with the latest state."""
@@ -185,6 +244,11 @@ class Board:
         tr = self.tr_for(game.guild_id)
         embed, view = self.message(game, tr)
         files = await self.picture(game, tr, embed)
+        if game_id in self._repost and game.message_id is not None and game.status is TableStatus.PLAYING:
+            self._repost.discard(game_id)
+            if self.where(game) == game.channel_id and await self._post(game, embed, view, files):
+                await self._delete(game.channel_id, game.message_id)
+            return True
         if game.message_id is not None:
             try:
                 await self._redraw(game_id, game.channel_id, game.message_id, embed, view, files)
@@ -198,16 +262,33 @@ class Board:
             return False
         if game_id in self._creating:
             return True  # the create reply is the board: it is redrawn when its id is stored
+        await self._post(game, embed, view, files)
+        return True
+
+    async def _post(
+        self, game: GameSnapshot, embed: discord.Embed, view: discord.ui.View | None, files: list[discord.File] | None
+    ) -> bool:
+        """Post the board as a new message at the bottom of the channel; returns whether it went out."""
         kwargs: dict[str, Any] = {"embed": embed} if view is None else {"embed": embed, "view": view}
         if files:
             kwargs["files"] = files
+        await self.lines.wait_slot(game.channel_id)
+        self.lines.note(game.channel_id)
         try:
             message_id = await self._send(game.channel_id, **kwargs)
         except discord.HTTPException as exc:
-            log.warning("could not post the board of game %s: %s", game_id, exc)
-            return True
-        await self.service.set_message(game_id, message_id)
+            log.warning("could not post the board of game %s: %s", game.game_id, exc)
+            return False
+        self._since[game.game_id] = 0
+        await self.service.set_message(game.game_id, message_id)
         return True
+
+    async def _delete(self, channel_id: int, message_id: int) -> None:
+        """Delete an old board (already gone: nothing to do)."""
+        try:
+            await self.channels.delete(channel_id, message_id)
+        except discord.HTTPException as exc:
+            log.info("could not delete an old board in channel %s: %s", channel_id, exc)
 
     async def picture(self, game: GameSnapshot, tr: Translator, embed: discord.Embed) -> list[discord.File] | None:
         """The board's picture as the files to send with ``embed`` (shown in it): one, none (text
@@ -263,6 +344,8 @@ class Board:
             kwargs["view"] = board_view(game_id, self.tr_for(table.guild_id if table is not None else 0), table)
         if ping is None:
             kwargs["silent"] = True
+        await self.lines.wait_slot(channel_id)
+        self.lines.note(channel_id)
         try:
             await self._send(channel_id, **kwargs)
         except discord.HTTPException as exc:
@@ -277,11 +360,13 @@ class Board:
         await self.channels.edit(channel_id, message_id, **fit(kwargs))
 
     async def drain(self) -> None:
-        """Wait until every pending redraw is done (tests, shutdown)."""
-        while self._tasks:
+        """Wait until every pending redraw and turn line is done (tests, shutdown)."""
+        while self._tasks or self.lines.busy:
+            await self.lines.drain()
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
 
     async def close(self) -> None:
+        await self.lines.close()
         for task in list(self._tasks.values()):
             task.cancel()
         for task in list(self._tasks.values()):

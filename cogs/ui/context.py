@@ -68,9 +68,20 @@ def user_tr(interaction: discord.Interaction) -> Translator:
     return translator(interaction.locale)
 
 
+def game_channel(interaction: discord.Interaction) -> int | None:
+    """The channel whose table an interaction is about: a thread the bot opened (a table played in
+    a thread, :mod:`cogs.ui.threads`) stands for its parent channel, any other channel for itself."""
+    channel = interaction.channel
+    me = interaction.client.user
+    if isinstance(channel, discord.Thread) and me is not None and channel.owner_id == me.id and channel.parent_id:
+        return channel.parent_id
+    return interaction.channel_id
+
+
 def context(interaction: discord.Interaction) -> Ctx:
     """The caller and place of an interaction; :class:`Refusal` outside a server."""
-    if interaction.guild_id is None or interaction.channel_id is None:
+    channel_id = game_channel(interaction)
+    if interaction.guild_id is None or channel_id is None:
         raise Refusal("guild_only")
     user = interaction.user
     who = Who(user.id, user.display_name, moderator=interaction.permissions.manage_messages)
@@ -81,7 +92,7 @@ def context(interaction: discord.Interaction) -> Ctx:
         interaction,
         who,
         interaction.guild_id,
-        interaction.channel_id,
+        channel_id,
         translator(interaction.locale),
         public_tr(bot, interaction.guild_id, interaction.guild_locale or interaction.locale),
         bot,

@@ -56,31 +56,31 @@ async def show_hand(ctx: Ctx, game_id: int | None = None, *, edit: bool = False)
 
 
 async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit: bool = False) -> None:
-    """Apply the caller's action; the channel reads what happened, the caller sees their hand (its
-    picture drawn meanwhile: on a component's redraw it comes last, in an edit)."""
+    """Apply the caller's action; the caller sees their hand (its picture drawn meanwhile, in an
+    edit), then the channel reads the move in the turn's public message (:mod:`cogs.ui.turnline`:
+    edited, or a new one that pings the next person), never in a message of its own."""
     out = await ctx.service.play(ctx.channel_id, ctx.who, action, game_id)
     player = _player_after(out)
     picture = None if player is None else pictures.for_caller(ctx, pictures.hand_frame(player, ctx.tr))
-    public = sentences.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
-    ping = sentences.pinged(out.table, out.new_turn)
     told = out.new_turn or news(out.events)  # a new turn, or the end buttons change
     board = board_view(out.game.game_id, ctx.public, out.table) if told and out.table.turn is not None else None
     line = open_hands.note(out, out.seat, ctx.tr)  # the deal or the game ended (never an empty hand)
+    hand = None if player is None else await hand_message(ctx, player)
     if edit:  # a component: the first answer is the clicked hand, redrawn
-        hand = None if player is None else await hand_message(ctx, player)
         drawn = await _redraw(ctx, out.game, hand, picture, line)
-        await secondary(ctx)  # first responses owed by others go first (cogs.ui.replies)
-        await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
-        if hand is not None:
-            await add_picture(ctx.interaction, drawn, hand.embed, picture)
-    else:  # a command: the channel reads what happened at once; the hand (advice: solver) follows
-        await reply(ctx.interaction, public, ephemeral=False, view=board, ping=ping, silent=ping is None)
-        await secondary(ctx)
-        hand = None if player is None else await hand_message(ctx, player)
-        if hand is not None:
-            file = None if picture is None else await picture.later(hand.embed)
-            message_id = await reply(ctx.interaction, line, ephemeral=True, embed=hand.embed, view=hand.view, file=file)
-            open_hands.keep_sent(ctx, out.game, message_id, followup=True)
+    elif hand is not None:  # a command: the hand, privately, kept current from now on
+        file = None if picture is None else picture.now(hand.embed)
+        message_id = await reply(ctx.interaction, line, ephemeral=True, embed=hand.embed, view=hand.view, file=file)
+        open_hands.keep_sent(ctx, out.game, message_id)
+        drawn = sent_privately(ctx.interaction, message_id)
+    else:  # a command that ended the table: what happened, privately (the channel reads it below)
+        text = line or sentences.public_text(out.events, out.table, ctx.tr, turn=False)
+        await reply(ctx.interaction, text, ephemeral=True)
+        drawn = None
+    await secondary(ctx)  # first responses owed by others go first (cogs.ui.replies)
+    ctx.board.lines.moved(out, ctx.public, board)
+    if hand is not None:
+        await add_picture(ctx.interaction, drawn, hand.embed, picture)
 
 
 async def _redraw(

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui import sentences, words
+from cogs.ui import sentences, threads, words
 from cogs.ui.components import Guarded, custom_id, persistent, template
 from cogs.ui.context import Ctx, context, reply
 from cogs.ui.hand import board_view
@@ -29,7 +29,9 @@ async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     out = await ctx.service.leave(ctx.channel_id, ctx.who, game_id)
     if out.events or out.ended:
         text = sentences.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
-        await reply(ctx.interaction, text, ephemeral=False, ping=sentences.pinged(out.table, out.new_turn))
+        message_id = await reply(ctx.interaction, text, ephemeral=False, ping=sentences.pinged(out.table, out.new_turn))
+        if out.new_turn:  # the new turn's message: its moves are added to it (cogs.ui.turnline)
+            ctx.board.lines.adopt(out.game.game_id, ctx.interaction.channel_id or ctx.channel_id, message_id, text)
     else:
         await reply(ctx.interaction, ctx.tr("left_lobby"), ephemeral=True)
     return out
@@ -37,17 +39,25 @@ async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
 
 async def start(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     out = await ctx.service.start(ctx.channel_id, ctx.who, game_id)
-    text = (
-        ctx.public("started", title=words.preset_title(out.table.rules, ctx.public))
-        + "\n"
-        + sentences.public_text(out.events, out.table, ctx.public)
-        + "\n"
-        + ctx.public("start_hand_hint")
-    )
+    started = ctx.public("started", title=words.preset_title(out.table.rules, ctx.public))
     board = board_view(out.game.game_id, ctx.public)
-    await reply(
-        ctx.interaction, sentences.clip(text, 2000), ephemeral=False, view=board, ping=sentences.pinged(out.table)
-    )
+    thread = None
+    if threads.wanted(ctx, out):
+        thread = await threads.open_thread(ctx, out)
+        if thread is not None:  # the start goes to the thread: it is the first turn's message there
+            await reply(ctx.interaction, ctx.tr("thread_opened", thread=f"<#{thread}>"), ephemeral=True)
+            events = sentences.event_lines(out.events, out.table, ctx.public)
+            turn = sentences.turn_line(out.table, ctx.public)
+            game = out.game.game_id
+            ctx.board.lines.begin(game, thread, [started, *events], turn, sentences.pinged(out.table), board)
+            ctx.board.lines.add(game, thread, [ctx.public("start_hand_hint")])
+            return out
+    hint = ctx.public("start_hand_hint")
+    text = sentences.clip(started + "\n" + sentences.public_text(out.events, out.table, ctx.public) + "\n" + hint, 2000)
+    message_id = await reply(ctx.interaction, text, ephemeral=False, view=board, ping=sentences.pinged(out.table))
+    ctx.board.lines.adopt(out.game.game_id, out.game.channel_id, message_id, text, board)  # the first turn's
+    if threads.wanted(ctx, out):  # asked for a thread, and the bot may not open one: one line to the host
+        await reply(ctx.interaction, ctx.tr("thread_refused"), ephemeral=True)
     return out
 
 

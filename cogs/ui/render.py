@@ -51,6 +51,7 @@ def lobby_embed(table: Table, tr: Translator, expires: datetime | None = None) -
             timer=words.setting_value("turn_timer", o.turn_timer, tr) if o.turn_timer else tr("timer_off"),
             pause=words.setting_value("bot_pause", o.bot_pause, tr),
             hints=words.setting_value("hints", o.hints, tr),
+            thread=words.setting_value("thread", o.thread, tr),
         ),
         inline=False,
     )

@@ -40,6 +40,7 @@ from cogs.ui.items import ALL_ITEMS
 from cogs.ui.open_hands import OpenHands
 from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
+from cogs.ui.turnline import NO_PACE
 from data import Database
 from service.gallery import Gallery
 from service.games import GameService
@@ -95,7 +96,13 @@ class Harness:
         self.replies = FirstReplies()  # follow-ups wait behind first responses owed, as in bot.py
         self.gallery = Gallery(enabled=pictures)
         self.board = Board(
-            self.service, self.channels, min_interval=0, max_rate=None, turn=self.replies.turn, gallery=self.gallery
+            self.service,
+            self.channels,
+            min_interval=0,
+            max_rate=None,
+            turn=self.replies.turn,
+            gallery=self.gallery,
+            pace=NO_PACE,
         )
         self.timers = Timers(self.service, self.board, turn=self.replies.turn)
         self.ending = Ending(self.service, self.board, turn=self.replies.turn, after=0)
@@ -233,13 +240,14 @@ class Harness:
         flags = {k: options.pop(k) for k in names if k in options}
         i = self.interaction(user, **flags)
         i.command = cmd
+        start = len(self.outbox)
         try:
             await cmd.callback(cog, i, **options)
         except Exception as exc:
             await report_error(i, app_commands.CommandInvokeError(cmd, exc))
         if settle:
             await self.settle()
-        return i.result
+        return self._told(i.result, start)
 
     async def click(
         self,
@@ -256,6 +264,7 @@ class Harness:
         i = self.interaction(
             user, data=data, on_ephemeral=on_ephemeral, kind=discord.InteractionType.component, **flags
         )
+        start = len(self.outbox)
         for cls in ALL_ITEMS:
             match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
             if match:
@@ -266,7 +275,12 @@ class Harness:
             raise AssertionError(f"no component handles {custom_id!r}")
         if settle:
             await self.settle()
-        return i.result
+        return self._told(i.result, start)
+
+    def _told(self, result: Result, start: int) -> Result:
+        """``result`` with the channel messages sent or edited since ``start`` (turn lines, bots' rounds)."""
+        result.channel = [s for s in self.outbox[start:] if s.where in ("channel", "line") and s.embed is None]
+        return result
 
     async def settle(self) -> None:
         await self.timers.settle()

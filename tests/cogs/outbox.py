@@ -36,7 +36,8 @@ class Sent:
     silent: bool = False  # sent without a notification
     allowed_mentions: discord.AllowedMentions | None = None  # None: the bot's default (nobody)
     files: list[discord.File] | None = None  # None: attachments not listed (an edit keeps them)
-    message_id: int | None = None  # a follow-up edited by its id (None: the interaction's own message)
+    message_id: int | None = None  # the channel message sent or edited, or a follow-up edited by its id
+    channel_id: int | None = None  # where (the board's way to channels)
 
     def __post_init__(self) -> None:
         if self.embed is not None:  # as sent: the bot may change its embed afterwards (a picture added)
@@ -83,6 +84,16 @@ class Result:
 
     interaction: Any
     sent: list[Sent] = field(default_factory=list)
+    channel: list[Sent] = field(default_factory=list)  # turn lines sent or edited meanwhile (settled)
+
+    @property
+    def told(self) -> str:
+        """What the channel's turn lines read after this interaction: each message's last text."""
+        latest: dict[int | None, Sent] = {}
+        for sent in self.channel:
+            latest.pop(sent.message_id, None)
+            latest[sent.message_id] = sent
+        return "\n".join(s.text for s in latest.values())
 
     @property
     def text(self) -> str:
@@ -118,6 +129,8 @@ class RecordingChannels:
         self.outbox = outbox
         self.ids = ids
         self.messages: dict[int, Sent] = {}
+        self.deleted: list[int] = []
+        self.threads: dict[int, str] = {}  # thread id -> name
         self.attach = True
 
     def can_attach(self, channel_id: int) -> bool:
@@ -137,11 +150,27 @@ class RecordingChannels:
         )
         self.outbox.append(sent)
         message_id = next(self.ids)
+        sent.message_id, sent.channel_id = message_id, channel_id
         self.messages[message_id] = sent
         return message_id
 
     async def edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
-        sent = Sent("board", False, None, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"))
+        """A redraw of the board (an embed), or of a turn line (its text: ``line``)."""
+        where = "board" if kwargs.get("embed") is not None else "line"
+        sent = Sent(where, False, None, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"))
         sent.files = files_of(kwargs)
+        sent.allowed_mentions = kwargs.get("allowed_mentions")
+        sent.message_id, sent.channel_id = message_id, channel_id
         self.outbox.append(sent)
         self.messages[message_id] = sent
+
+    async def delete(self, channel_id: int, message_id: int) -> None:
+        self.deleted.append(message_id)
+
+    async def open_thread(self, guild_id: int, channel_id: int, message_id: int, name: str) -> int:
+        """A thread on a message: its id is the message's, as on Discord."""
+        self.threads[message_id] = name
+        return message_id
+
+    def is_thread(self, channel_id: int) -> bool:
+        return channel_id in self.threads

@@ -56,7 +56,8 @@ async def play_game(
         view = view_for(table.game, table.turn)
         path, options = command_for(choose_action(view, level, rng))
         result = await h.slash(user, path, **options)
-        assert not result.first.ephemeral, f"/{path} {options} refused: {result.text}"
+        after_row = await h.db.games.get(row.id)
+        assert after_row is not None and after_row.version > row.version, f"/{path} {options} refused: {result.text}"
         if after is not None:
             await after(result)
     raise AssertionError(f"the game did not end in {max_actions} actions")

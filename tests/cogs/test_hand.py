@@ -66,7 +66,7 @@ async def test_stale_hand_can_draw_when_the_turn_comes(h: Harness) -> None:
     await h.slash(other, "draw")
     await h.slash(other, "discard", card=str((await h.view(other)).hand[0]))
     r = await h.click(me, "rami:1:draw:stock")
-    assert (await h.view(me)).drawn is not None and not r.public[0].ephemeral
+    assert (await h.view(me)).drawn is not None and f"{me.name} drew from the stock." in r.told
 
 
 async def test_discard_select_leaves_out_the_taken_card(h: Harness) -> None:
@@ -81,14 +81,15 @@ async def test_discard_select_leaves_out_the_taken_card(h: Harness) -> None:
 
 
 async def test_draw_button_redraws_the_hand_and_tells_the_channel(h: Harness) -> None:
-    """Draw edits the private hand in place and posts the public line as a follow-up."""
+    """Draw edits the private hand in place and adds the public line to the turn's message."""
     await h.open_table(ALICE, BOB)
     me, _ = await seats(h)
     r = await h.click(me, "rami:1:draw:stock")
     drawn = (await h.view(me)).drawn.pretty
-    edit, public = r.sent
+    [edit] = r.sent
     assert edit.where == "edit" and edit.ephemeral and f"You drew {drawn}" in edit.text
-    assert public.where == "followup" and not public.ephemeral and drawn not in public.text
+    [line] = r.channel
+    assert line.where == "line" and f"{me.name} drew from the stock." in line.text and drawn not in line.text
     assert not edit.component("rami:1:discard").disabled
 
 
@@ -133,7 +134,7 @@ async def test_discard_select(h: Harness) -> None:
     await h.click(me, "rami:1:draw:stock")
     card = (await h.view(me)).hand[0]
     r = await h.click(me, "rami:1:discard", [card.token])
-    assert f"discarded {card.pretty}" in r.sent[-1].text and not r.sent[-1].ephemeral
+    assert f"discarded {card.pretty}" in r.told and r.channel[-1].text == f"<@{other.id}>, it's your turn."
     assert (await h.table()).players[(await h.table()).turn].name == other.name
 
 
@@ -151,7 +152,7 @@ async def test_meld_builder(h: Harness) -> None:
     step = (await h.click(me, "rami:1:mbs:4H.5H.6H", ["QC", "QD", "QS"])).first
     assert "rami:1:mk:4H.5H.6H|QC.QD.QS" in step.custom_ids
     r = await h.click(me, "rami:1:mk:4H.5H.6H|QC.QD.QS")
-    assert "melded 4♥ 5♥ 6♥ · Q♣ Q♦ Q♠" in r.sent[-1].text
+    assert "melded 4♥ 5♥ 6♥ · Q♣ Q♦ Q♠" in r.told
     assert len((await h.view(me)).melds) == 2
 
 
@@ -182,7 +183,7 @@ async def test_lay_off_flow(h: Harness) -> None:
     cards = (await h.click(me, "rami:1:lom", ["0"])).first
     assert cards.custom_ids[0] == "rami:1:loc:0"
     r = await h.click(me, "rami:1:loc:0", ["7H"])
-    assert "laid off 7♥ on meld 1" in r.sent[-1].text
+    assert "laid off 7♥ on meld 1" in r.told
 
 
 async def test_refresh_redraws_in_place(h: Harness) -> None:

@@ -19,16 +19,18 @@ async def test_turn_mention_carries_my_hand(h: Harness) -> None:
     me, other = await seats(h)
     await h.slash(me, "draw")
     r = await h.slash(me, "discard", card=str((await h.view(me)).hand[0]))
-    public = r.public[0]
-    assert f"<@{other.id}>" in public.text and "rami:1:hand" in public.custom_ids and not public.silent
+    public = r.channel[-1]
+    assert public.where == "channel" and f"<@{other.id}>" in public.text
+    assert "rami:1:hand" in public.custom_ids and not public.silent
 
 
-async def test_a_line_without_mention_is_silent(h: Harness) -> None:
-    """A draw, which mentions nobody, goes out silently and without the button."""
+async def test_a_move_within_the_turn_sends_no_message(h: Harness) -> None:
+    """A draw, which keeps the turn, is added to the turn's message: an edit, its buttons left as
+    they are, and no new message."""
     await h.open_table(ALICE, BOB)
     me, _ = await seats(h)
-    public = (await h.slash(me, "draw")).public[0]
-    assert "<@" not in public.text and public.silent and public.custom_ids == []
+    r = await h.slash(me, "draw")
+    assert not r.public and [s.where for s in r.channel] == ["line"] and r.channel[0].view is None
 
 
 async def test_computer_moves_message_carries_my_hand(h: Harness) -> None:

@@ -92,7 +92,7 @@ async def test_a_plain_turn_takes_two_clicks_from_an_open_hand(h: Harness) -> No
         assert not hand.shown.component("rami:1:draw:stock").disabled
         drew = await hand.click("rami:1:draw:stock")
         clicks += 1
-        assert drew.first.where == "edit" and drew.first.ephemeral and drew.public  # the hand, then the channel
+        assert drew.first.where == "edit" and drew.first.ephemeral and drew.told  # the hand, then the channel
         options = hand.shown.component("rami:1:discard").options
         assert not hand.shown.component("rami:1:discard").disabled
         await hand.click("rami:1:discard", [options[0].value])
@@ -178,18 +178,20 @@ async def test_the_newest_hand_wins(h: Harness) -> None:
 
 
 async def test_a_typed_move_keeps_its_private_hand_current(h: Harness) -> None:
-    """The hand a typed move sends (a follow-up) is kept current through its follow-up id."""
+    """The hand a typed move answers with (privately: the channel reads the move in the turn's
+    message) is kept current through the interaction's own response."""
     await h.open_table(ALICE, BOB)
     me, other = await seats(h)
     await h.slash(me, "draw")
     r = await h.slash(me, "discard", card=str((await h.view(me)).hand[0]))
-    followup = next(s for s in r.sent if s.where == "followup")
+    answer = r.first
+    assert answer.ephemeral and answer.embed is not None and not r.public
     since = len(h.outbox)
     await h.slash(other, "draw")
     card = (await h.view(other)).hand[0]
     await h.slash(other, "discard", card=str(card))
-    edits = [s for s in h.outbox[since:] if s.interaction is followup.interaction and s.where == "edit"]
-    assert edits and all(e.ephemeral and e.message_id is not None for e in edits)
+    edits = [s for s in h.outbox[since:] if s.interaction is answer.interaction and s.where == "edit"]
+    assert edits and all(e.ephemeral for e in edits)
     assert edits[-1].component(rf"rami:1:draw:discard:{card}").label.endswith(card.pretty)
 
 

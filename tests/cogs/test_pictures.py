@@ -70,26 +70,27 @@ async def test_a_hand_already_drawn_goes_with_the_first_reply(hp: Harness) -> No
 
 
 async def test_a_click_redraws_the_text_tells_the_channel_then_adds_the_picture(hp: Harness) -> None:
-    """Draw from the hand: the hand's text first (its old picture dropped), the public line, and
-    the new picture last, on the same private message."""
+    """Draw from the hand: the hand's text first (its old picture dropped), then the new picture,
+    on the same private message; the public line is added to the turn's message, without a file."""
     await hp.open_table(ALICE, BOB)
     me, _ = await seats(hp)
     r = await hp.click(me, "rami:1:draw:stock")
-    assert [(s.where, s.ephemeral) for s in r.sent] == [("edit", True), ("followup", False), ("edit", True)]
-    assert r.sent[0].files == [] and not r.public[0].files
-    picture(r.sent[2], "hand.png")
+    assert [(s.where, s.ephemeral) for s in r.sent] == [("edit", True), ("edit", True)]
+    assert r.sent[0].files == [] and [(s.where, s.files) for s in r.channel] == [("line", None)]
+    picture(r.sent[1], "hand.png")
 
 
 async def test_a_typed_move_sends_the_hand_with_its_picture(hp: Harness) -> None:
-    """/draw: the public line at once, then the private hand as one follow-up, picture included."""
+    """/draw: the private hand at once (its text), then its picture in an edit; the public line is
+    added to the turn's message."""
     await hp.open_table(ALICE, BOB)
     me, _ = await seats(hp)
     r = await hp.slash(me, "draw")
-    assert [(s.where, s.ephemeral) for s in r.sent] == [("reply", False), ("followup", True)]
-    assert r.first.files is None
+    assert [(s.where, s.ephemeral) for s in r.sent] == [("reply", True), ("edit", True)]
+    assert r.first.files is None and [s.where for s in r.channel] == ["line"]
     hand = picture(r.sent[1], "hand.png")
     drawn_card = (await hp.view(me)).drawn
-    assert drawn_card is not None and drawn_card.pretty in (r.sent[1].embed.description or "")
+    assert drawn_card is not None and drawn_card.pretty in (r.sent[0].embed.description or "")
     assert hand.height > 0
 
 

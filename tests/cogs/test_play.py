@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import discord
+
 from cogs.play import _card_choices
 from rummy.cards import parse_cards
 from rummy.deal import Phase
@@ -25,24 +27,28 @@ async def state(h: Harness) -> str:
 
 
 async def test_draw_from_stock_is_public_without_the_card(h: Harness) -> None:
-    """The channel reads who drew; only the drawer sees the card, in an ephemeral hand."""
+    """The channel reads who drew, in the turn's message; only the drawer sees the card, in an
+    ephemeral hand."""
     await h.open_table(ALICE, BOB)
     me, _ = await seats(h)
     r = await h.slash(me, "draw")
     view = await h.view(me)
     drawn = view.drawn.pretty
-    assert not r.first.ephemeral and f"{me.name} drew from the stock." in r.first.text
-    assert drawn not in r.first.text
-    assert "<@" not in r.first.text  # still the same turn: nobody is pinged again
+    assert not r.public and f"{me.name} drew from the stock." in r.told
+    assert drawn not in r.told
+    # still the same turn: the turn's message is edited, which pings nobody
+    assert [s.where for s in r.channel] == ["line"] and r.channel[0].allowed_mentions.users is False
     assert r.private and f"You drew {drawn}" in r.private[0].text
 
 
-async def test_a_typed_action_answers_the_channel_first_then_sends_the_hand(h: Harness) -> None:
-    """The first reply to a typed action is the public line; the private hand follows it."""
+async def test_a_typed_action_answers_with_the_hand_and_edits_the_turn_line(h: Harness) -> None:
+    """The one reply to a typed action is the private hand; the channel reads the move in the
+    turn's message, edited (no message of its own)."""
     await h.open_table(ALICE, BOB)
     me, _ = await seats(h)
     r = await h.slash(me, "draw")
-    assert [(s.where, s.ephemeral) for s in r.sent] == [("reply", False), ("followup", True)]
+    assert [(s.where, s.ephemeral) for s in r.sent] == [("reply", True)]
+    assert [s.where for s in r.channel] == ["line"]
 
 
 async def test_draw_from_discard_names_the_card(h: Harness) -> None:
@@ -51,7 +57,7 @@ async def test_draw_from_discard_names_the_card(h: Harness) -> None:
     me, _ = await seats(h)
     top = (await h.view(me)).discard_top.pretty
     r = await h.slash(me, "draw", source="discard")
-    assert f"took {top} from the discard pile" in r.first.text
+    assert f"took {top} from the discard pile" in r.told
 
 
 async def test_out_of_turn_names_whose_turn_it_is(h: Harness) -> None:
@@ -108,8 +114,10 @@ async def test_discard_ends_the_turn_and_names_the_next_player(h: Harness) -> No
     await h.slash(me, "draw")
     card = (await h.view(me)).drawn
     r = await h.slash(me, "discard", card=str(card))
-    assert f"{me.name} discarded {card.pretty}." in r.first.text
-    assert f"<@{other.id}>, it's your turn." in r.first.text
+    ended, began = r.channel  # the turn's message edited, then the next turn's new message
+    assert ended.where == "line" and f"{me.name} discarded {card.pretty}." in ended.text
+    assert began.where == "channel" and began.text == f"<@{other.id}>, it's your turn."
+    assert began.allowed_mentions.users == [discord.Object(other.id)] and not began.silent
 
 
 async def test_double_draw_applies_once(h: Harness) -> None:
@@ -117,7 +125,7 @@ async def test_double_draw_applies_once(h: Harness) -> None:
     await h.open_table(ALICE, BOB)
     me, _ = await seats(h)
     results = await asyncio.gather(h.slash(me, "draw", settle=False), h.slash(me, "draw", settle=False))
-    refused = [r for r in results if r.first.ephemeral]
+    refused = [r for r in results if "already drawn" in r.text]
     assert len(refused) == 1 and "already drawn" in refused[0].text
     draws = [a for a in await h.db.games.actions(1) if a.kind == "draw"]
     assert len(draws) == 1
@@ -129,7 +137,7 @@ async def test_racing_players_apply_once(h: Harness) -> None:
     await h.open_table(ALICE, BOB)
     me, other = await seats(h)
     a, b = await asyncio.gather(h.slash(me, "draw", settle=False), h.slash(other, "draw", settle=False))
-    assert not a.first.ephemeral and b.first.ephemeral
+    assert a.first.embed is not None and b.first.embed is None and b.first.text == f"It's {me.name}'s turn."
     assert len([x for x in await h.db.games.actions(1) if x.kind == "draw"]) == 1
 
 
@@ -141,7 +149,7 @@ async def test_meld_several_melds_at_once(h: Harness) -> None:
     await rig(h.db, CHANNEL, {seat: "4H 5H 6H QC QD QS 9S"})
     await h.slash(me, "draw")
     r = await h.slash(me, "meld", cards="4H 5H 6H | QC QD QS")
-    assert "melded 4♥ 5♥ 6♥ · Q♣ Q♦ Q♠" in r.first.text
+    assert "melded 4♥ 5♥ 6♥ · Q♣ Q♦ Q♠" in r.told
     assert len((await h.view(me)).melds) == 2
 
 
@@ -175,7 +183,7 @@ async def test_layoff_adds_to_a_meld(h: Harness) -> None:
     await h.slash(me, "draw")
     await h.slash(me, "meld", cards="4H 5H 6H")
     r = await h.slash(me, "layoff", cards="7H", meld=1)
-    assert "laid off 7♥ on meld 1" in r.first.text
+    assert "laid off 7♥ on meld 1" in r.told
 
 
 async def test_layoff_on_a_missing_meld_is_refused(h: Harness) -> None:
@@ -196,7 +204,7 @@ async def test_joker_swap(h: Harness) -> None:
     await h.slash(me, "draw")
     await h.slash(me, "meld", cards="KH KS KD | QC QD QH | 5C JK 7C")
     r = await h.slash(me, "swap", meld=3, card="6C")
-    assert "put 6♣ in meld 3 and took its joker" in r.first.text
+    assert "put 6♣ in meld 3 and took its joker" in r.told
     assert any(c.is_joker for c in (await h.view(me)).hand)
 
 

@@ -95,21 +95,25 @@ def test_autocomplete_and_answered_interactions_are_not_counted() -> None:
     assert len(replies) == 0
 
 
-async def test_a_typed_move_sends_its_private_hand_after_other_first_responses(h: Harness) -> None:
-    """While another player's interaction owes its first response, a typed /draw answers the channel
-    at once, and its private hand (the follow-up) waits until that response is sent."""
+async def test_a_typed_move_tells_the_channel_after_other_first_responses(h: Harness) -> None:
+    """While another player's interaction owes its first response, a typed /draw answers with the
+    private hand at once, and the channel's line (an edit of the turn's message) waits until that
+    response is sent."""
     await h.open_table(ALICE, BOB)
     first, second = await seats(h)
     other = h.interaction(second)
     h.replies.owe(other)
+    before = len(h.outbox)
     move = asyncio.create_task(h.slash(first, "draw", settle=False))
-    for _ in range(200):
-        await asyncio.sleep(0)
-        if move.done() or (h.outbox and not h.outbox[-1].ephemeral):
+    for _ in range(500):  # the hand's advice runs the solver in a worker thread first
+        await asyncio.sleep(0.01)
+        if move.done() or len(h.outbox) > before:
             break
-    assert h.outbox[-1].ephemeral is False  # the channel's line went out
-    await asyncio.sleep(0.1)  # time enough for the hand, were it not waiting
-    assert not move.done() and h.outbox[-1].ephemeral is False  # the hand waits
+    assert [(s.where, s.ephemeral) for s in h.outbox[before:]] == [("reply", True)]  # the hand went out
+    await asyncio.sleep(0.1)  # time enough for the line, were it not waiting
+    assert not move.done() and len(h.outbox) == before + 1  # the line waits
     h.replies.paid(other)
     await asyncio.wait_for(move, 5)
-    assert h.outbox[-1].ephemeral and h.outbox[-1].embed is not None
+    await h.settle()
+    lines = [s for s in h.outbox[before:] if s.where == "line"]  # the board's redraw may come after it
+    assert lines and f"{first.name} drew from the stock." in lines[-1].text

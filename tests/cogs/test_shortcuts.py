@@ -83,7 +83,7 @@ async def test_a_joker_swap_is_a_button(h: Harness) -> None:
     swap = r.first.component(r"rami:1:sw:2:6C")
     assert swap.label == "Swap 6♣ into meld 3" and not swap.disabled
     done = await h.click(me, swap.custom_id)
-    assert "put 6♣ in meld 3 and took its joker" in done.text
+    assert "put 6♣ in meld 3 and took its joker" in done.told  # the turn's public message
     assert any(c.is_joker for c in (await h.view(me)).hand)
     assert not [c for c in done.first.custom_ids if c.startswith("rami:1:sw:")]  # one swap at a time
 
@@ -183,5 +183,5 @@ async def test_the_suggestion_without_its_melds_plays_the_advice_of_now(h: Harne
     await rig(h.db, CHANNEL, {seat: "4H 5H 6H KS"})
     await h.click(me, "rami:1:draw:stock")
     r = await h.click(me, "rami:1:sg")
-    assert not r.public[0].ephemeral and "4♥ 5♥ 6♥" in r.public[0].text
+    assert "4♥ 5♥ 6♥" in r.told  # the turn's public message
     assert (await h.view(me)).melds

@@ -31,7 +31,8 @@ async def stored_stall(h: Harness, rebuilds: int = 2) -> Table:
 
 
 def public(r: Result) -> str:
-    return "\n".join(s.text for s in r.public)
+    """What the channel read: public replies, and the turn lines sent or edited meanwhile."""
+    return "\n".join(s.text for s in [*r.public, *r.channel])
 
 
 def end_ids(ids: list[str]) -> list[str]:
@@ -120,8 +121,9 @@ async def test_the_offer_comes_only_once_the_deal_goes_nowhere(h: Harness) -> No
     else:
         raise AssertionError("the deal never went nowhere")
     told = [r for r in seen if STALLED in public(r)]
-    assert len(told) == 1
-    assert PROPOSE in [i for s in told[0].public for i in s.custom_ids]
+    assert len({s.message_id for r in told for s in r.channel if STALLED in s.text}) == 1  # one turn's message
+    assert STALLED not in "\n".join(s.text for r in told for s in r.public)
+    assert PROPOSE in [i for s in [*told[0].public, *told[0].channel] for i in s.custom_ids]
     assert end_ids(h.board_message().custom_ids) == [PROPOSE]
     assert "any player may press **End this deal**" in h.board_message().text
 

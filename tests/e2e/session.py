@@ -62,7 +62,7 @@ class TableSession:
         self.snapshots: list[Snapshot] = []
         self.results: list[InteractionResult] = []
         self.game_id = 0
-        self.board: RecordedMessage | None = None
+        self.lobby: RecordedMessage | None = None  # the /lobby create reply: the first board
         self.hands: Hands | None = None
         self.moves = 0
         self.lang = lang  # the people's and the server's language
@@ -106,15 +106,28 @@ class TableSession:
 
         return await self.until(ready, "a person's turn or the end of the game")
 
+    @property
+    def board(self) -> RecordedMessage | None:
+        """The table's public message now: the one the bot stored (it posts the board again at the
+        bottom of the channel as messages go by), else the lobby's."""
+        if self.game_id:
+            stored = self.db.game(self.game_id).message_id
+            message = self.driver.state.messages.get(stored or 0)
+            if message is not None and not message.deleted:
+                return message
+        return self.lobby
+
     async def board_shows(self, marker: str) -> RecordedMessage:
         """Wait until the public board message (redrawn in the background) shows ``marker``."""
+
+        def shows() -> bool:
+            board = self.board
+            assert board is not None
+            return marker in board.text or any(str(b.get("custom_id")).startswith(marker) for b in board.buttons)
+
+        await self.driver.state.wait_until(shows, self.wait, f"the board to show {marker!r}")
         board = self.board
         assert board is not None
-        await self.driver.state.wait_until(
-            lambda: marker in board.text or any(str(b.get("custom_id")).startswith(marker) for b in board.buttons),
-            self.wait,
-            f"the board to show {marker!r}",
-        )
         return board
 
     # -- the lobby ----------------------------------------------------------------------------
@@ -123,7 +136,7 @@ class TableSession:
         d, host, ch = self.driver, self.host, self.channel
         created = await d.slash(host, ch, "lobby create", preset=preset)
         assert not created.ephemeral and created.message.buttons, created.text
-        self.board = created.message
+        self.lobby = created.message
         snap = self.db.active(ch.id)
         assert snap is not None and snap.status == "lobby" and snap.table.preset == preset
         self.game_id = snap.id
@@ -181,6 +194,7 @@ class TableSession:
             await self.look(snap)
         action = choose_action(view_for(table.game, seat), "normal", self.rng)
         style = self.style if self.style != "mixed" else STYLES[self.moves % 2]
+        mark = len(self.driver.state.writes)
         results = await self.play(user, action, style, snap.version)
         self.moves += 1
         after = self.read()
@@ -192,12 +206,12 @@ class TableSession:
         assert mine, f"{user.name}'s {action} was not saved; the bot answered:\n{texts}"
         assert mine[0].actor_id == user.id and mine[0].kind == act.action_to_json(action)["type"], (mine, action)
         assert after.version > snap.version
-        await self.driver.state.wait_until(
-            lambda: any(not m.ephemeral for r in results for m in r.messages),
+        await self.driver.state.wait_until(  # its turn's message, edited (or the next turn's, new)
+            lambda: any(w.public and w.channel_id == self.channel.id for w in self.driver.state.writes[mark:]),
             self.wait,
             f"the public message about {user.name}'s {action}",
         )
-        if style != "buttons" and after.status in ACTIVE:  # a typed move's hand follows its public line
+        if style != "buttons" and after.status in ACTIVE:  # a typed move's answer is its hand
             await self.driver.state.wait_until(
                 lambda: any(m.ephemeral for r in results for m in r.messages),
                 self.wait,

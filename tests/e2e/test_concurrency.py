@@ -6,6 +6,7 @@ from rummy.deal import Phase
 from service.catalog import text
 from tests.e2e.conftest import World
 from tests.e2e.gamedb import Snapshot
+from tests.e2e.moves import is_hand
 from tests.e2e.session import TableSession
 from tests.e2e.test_games import SHORT
 from tests.fakediscord import BotProcess, InteractionResult
@@ -23,26 +24,36 @@ async def _drawing_turn(session: TableSession) -> Snapshot:
     return snap
 
 
-async def _exactly_one(session: TableSession, before: Snapshot, results: list[InteractionResult]) -> None:
-    """One draw saved, one public announcement; every other attempt answered privately, nothing else moved."""
+def _told(session: TableSession, sentence: str) -> int:
+    """How many times the channel's messages read ``sentence``."""
+    return sum(m.text.count(sentence) for m in session.driver.public_messages(session.channel))
+
+
+async def _exactly_one(
+    session: TableSession, before: Snapshot, results: list[InteractionResult], told_before: int
+) -> None:
+    """One draw saved and told once in the channel (in the turn's message); the drawer's answer is
+    their hand, every other attempt is answered privately, nothing else moved."""
     d = session.driver
+    seat = before.table.turn
+    assert seat is not None
+    user = session.user_at(seat, before)
+    assert user is not None
+    drew = f"{user.name}{DREW_STOCK}"
     await d.wait_answered(results, timeout=30)
     await d.state.wait_until(lambda: all(r.interaction.message_ids for r in results), 30, "every answer")
-    await d.state.wait_until(
-        lambda: any(not m.ephemeral for r in results for m in r.messages), 30, "the public announcement of the draw"
-    )
+    await d.state.wait_until(lambda: _told(session, drew) > told_before, 30, "the public line of the draw")
     after = session.read()
     assert after.version == before.version + 1, f"{after.version - before.version} changes saved, not 1"
     log = session.db.actions(session.game_id)
     assert [(a.seq, a.kind) for a in log if a.seq > before.version] == [(before.version + 1, "draw")]
-    seat = before.table.turn
-    assert seat is not None
     sizes = [len(s.table.game.deal.hands[seat]) for s in (before, after)]  # type: ignore[union-attr]
     assert sizes[1] == sizes[0] + 1
-    public = [m for r in results for m in r.messages if not m.ephemeral]
-    assert len(public) == 1 and DREW_STOCK in public[0].text, [m.text for m in public]
-    winners = [r for r in results if any(not m.ephemeral for m in r.messages)]
-    await d.state.wait_until(  # the winner's hand follows its public line, and its picture the hand
+    assert _told(session, drew) == told_before + 1
+    assert all(m.ephemeral for r in results for m in r.messages)  # the channel reads it in the turn's message
+    winners = [r for r in results if any(is_hand(m) and "You drew" in m.text for m in r.messages)]
+    assert len(winners) == 1, [r.text for r in results]
+    await d.state.wait_until(  # the winner's hand, and then its picture
         lambda: all(any(m.ephemeral and d.image(m) is not None for m in r.messages) for r in winners),
         30,
         "the hand after the draw, with its picture",
@@ -66,8 +77,9 @@ async def test_twenty_simultaneous_draw_clicks(world: World, rami: BotProcess) -
     assert user is not None
     hand = await session.hands.fresh(user, session.board)
     button = session.hands.on(hand, "draw", "stock")
+    told = _told(session, f"{user.name}{DREW_STOCK}")
     results = [await world.driver.click(user, hand, button, wait=False) for _ in range(CLICKS)]
-    await _exactly_one(session, before, results)
+    await _exactly_one(session, before, results, told)
 
 
 async def test_twenty_simultaneous_draw_commands(world: World, rami: BotProcess) -> None:
@@ -81,7 +93,8 @@ async def test_twenty_simultaneous_draw_commands(world: World, rami: BotProcess)
     assert seat is not None
     user = session.user_at(seat, before)
     assert user is not None
+    told = _told(session, f"{user.name}{DREW_STOCK}")
     results = [
         await world.driver.slash(user, world.channel, "draw", source="stock", _wait=False) for _ in range(CLICKS)
     ]
-    await _exactly_one(session, before, results)
+    await _exactly_one(session, before, results, told)

@@ -41,7 +41,8 @@ async def test_a_hostile_name_pings_nobody(world: World, rami: BotProcess) -> No
     for message in messages:
         assert_pings_only_whom_it_means(message, name, people)
     public = [m for m in messages if not m.ephemeral]
-    assert any(m.content.startswith(f"{shown} ") for m in public), "no public line names mallory"
+    lines = [line for m in public for line in m.content.splitlines()]  # a turn's message: one line a move
+    assert any(line.startswith(f"{shown} ") for line in lines), "no public line names mallory"
     assert any(shown in m.text and m.embeds for m in public), "no board or leaderboard names mallory"
     told = {user for m in public for user in m.pings.users}
     assert told == people, told  # both were told of their turn; erin, the role and everyone never

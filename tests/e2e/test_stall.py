@@ -38,7 +38,7 @@ async def test_a_stalled_deal_is_ended_by_agreement(world: World, rami: BotProce
     mover = session.user_at(snap.table.turn, snap)
     assert mover is not None
     drew = await d.slash(mover, channel, "draw")
-    assert not drew.ephemeral, drew.text
+    assert drew.ephemeral and "You drew" in drew.text, drew.text  # the channel reads it in the turn's message
     endp = f"rami:{session.game_id}:endp"
     board = await session.board_shows(endp)
     assert "End this deal" in board.text

@@ -75,12 +75,16 @@ Reading
     ``d.latencies()``. A :class:`RecordedMessage` has ``content``, ``embeds``, ``components``,
     ``buttons``, ``selects``, ``text``, ``ephemeral``/``ephemeral_to``, ``deleted``, ``revisions``
     (earlier states), ``interaction_id``, ``allowed_mentions`` (as sent) and ``pings`` (whom Discord
-    notifies: users, roles, everyone), ``attachments`` (an edit that lists some keeps those and drops
-    the others). ``d.image(message, embed=0)`` is the bytes of the picture an embed shows
+    notified when the message was posted: users, roles, everyone; an edit notifies nobody),
+    ``attachments`` (an edit that lists some keeps those and drops the others).
+    ``d.image(message, embed=0)`` is the bytes of the picture an embed shows
     (``attachment://name``, one of the message's files), or None. ``fake.unknown_routes``,
     ``fake.errors`` (every 4xx the fake gave: limits such as 2,000 characters, 25 options or a late
     first reply are enforced) and ``fake.state.requests`` (every REST call, for rate counting) tell
-    what the bot did wrong.
+    what the bot did wrong. ``fake.state.writes`` lists every message the bot created, edited or
+    deleted (when, where, public or not, left empty or not), and
+    ``fake.state.created_per_window(channel_id)`` is the most public messages it created in any
+    5 seconds there (Discord's limit: 5).
 
 Process
     ``BotProcess(fake, script, *, cwd=REPO_ROOT, env=None)``: ``await start(wait_sync=True,

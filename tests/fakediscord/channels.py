@@ -160,14 +160,22 @@ async def delete_channel(api: Api, request: web.Request, channel_id: str) -> web
     return json_reply(data)
 
 
-async def _start_thread(api: Api, parent: FakeChannel, body: dict[str, Any], kind: int) -> FakeChannel:
+async def _start_thread(
+    api: Api, parent: FakeChannel, body: dict[str, Any], kind: int, on: RecordedMessage | None = None
+) -> FakeChannel:
+    """A thread in ``parent``; opened ``on`` a message it takes that message's id, as on Discord,
+    and a message holds one thread at most (160004)."""
     if parent.is_thread or parent.type == DM:
         raise ApiError(400, 50024, "Cannot execute action on this channel type")
+    if on is not None and on.id in api.state.channels:
+        raise ApiError(400, 160004, "A thread has already been created for this message")
     name = str(body.get("name") or "")
     if not 1 <= len(name) <= 100:
         raise invalid_form(["name: 1 to 100 characters"])
     guild = api.state.guilds[parent.guild_id or 0]
-    thread = api.state.add_channel(guild, name, type=kind, parent=parent, member_ids={api.state.bot.id})
+    thread = api.state.add_channel(
+        guild, name, type=kind, parent=parent, member_ids={api.state.bot.id}, channel_id=on.id if on else None
+    )
     _thread_event(api, "THREAD_CREATE", thread, newly_created=True)
     return thread
 
@@ -187,8 +195,8 @@ async def start_thread_from_message(
 ) -> web.StreamResponse:
     """A public thread on a message."""
     channel = channel_or_404(api, channel_id)
-    message_or_404(api, channel, message_id)
-    thread = await _start_thread(api, channel, await read_body(api, request), PUBLIC_THREAD)
+    message = message_or_404(api, channel, message_id)
+    thread = await _start_thread(api, channel, await read_body(api, request), PUBLIC_THREAD, on=message)
     return json_reply(channel_payload(api.state, thread), 201)
 
 

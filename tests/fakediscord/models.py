@@ -245,11 +245,13 @@ class RecordedMessage:
     deleted: bool = False
     revisions: list[dict[str, Any]] = field(default_factory=list)
     allowed_mentions: dict[str, Any] | None = None  # as last sent by the bot (None: not given)
+    notified: Pings | None = None  # whom it notified when it was posted (a deferred one: when filled)
 
     @property
     def pings(self) -> Pings:
-        """Whom this message notified, as Discord works it out from its content and allowed mentions."""
-        return pings_of(self.content, self.allowed_mentions)
+        """Whom this message notified, as Discord works it out from its content and allowed mentions
+        when it is posted: an edit notifies nobody (a mention it adds rings no one)."""
+        return self.notified if self.notified is not None else pings_of(self.content, self.allowed_mentions)
 
     @property
     def ephemeral(self) -> bool:
@@ -307,6 +309,11 @@ class RecordedMessage:
                 return found[0]
         offered = [(c.get("custom_id"), c.get("label") or c.get("placeholder")) for c in interactive]
         raise LookupError(f"message {self.id} has no component {key!r}; it has {offered}")
+
+    @property
+    def public(self) -> bool:
+        """A channel message (not an ephemeral one)."""
+        return self.ephemeral_to is None
 
     def visible_to(self, user_id: int) -> bool:
         """Whether ``user_id`` can see this message (ephemeral ones only by their owner)."""

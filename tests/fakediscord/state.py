@@ -9,6 +9,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .models import (
@@ -29,11 +30,27 @@ from .models import (
     RecordedMessage,
     SnowflakeGenerator,
     iso,
+    pings_of,
 )
 
 log = logging.getLogger(__name__)
 
 Emitter = Callable[[str, dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Write:
+    """One message the bot created, edited or deleted: when (monotonic seconds), where, and whether
+    it was public and left the message empty (Discord refuses an empty message, 50006)."""
+
+    at: float
+    kind: str  # create | edit | delete
+    channel_id: int
+    message_id: int
+    public: bool
+    empty: bool
+
+
 _MENTION = re.compile(r"<@!?(\d+)>")
 
 
@@ -64,6 +81,7 @@ class State:
         self.calls: list[tuple[int | None, str, str]] = []  # (pid of the bot process, method, path)
         self.unknown_routes: list[tuple[str, str]] = []
         self.errors: list[tuple[str, str, int, dict[str, Any]]] = []
+        self.writes: list[Write] = []  # every message the bot created, edited or deleted, in order
         self.version = 0
         self.emit: Emitter = lambda event, data: None
         self._waiters: list[asyncio.Future[None]] = []
@@ -165,10 +183,12 @@ class State:
         parent: FakeChannel | None = None,
         owner: FakeUser | None = None,
         member_ids: set[int] | None = None,
+        channel_id: int | None = None,
     ) -> FakeChannel:
-        """Create a text channel, or a thread when ``parent`` is given."""
+        """Create a text channel, or a thread when ``parent`` is given (``channel_id``: its id, as a
+        thread opened on a message takes the message's)."""
         channel = FakeChannel(
-            id=self.ids.next(),
+            id=channel_id if channel_id is not None else self.ids.next(),
             type=type,
             name=name,
             guild_id=guild.id,
@@ -308,14 +328,20 @@ class State:
             webhook_id=self.application_id if interaction else None,
             allowed_mentions=body.get("allowed_mentions"),
         )
+        if not message.loading:
+            message.notified = pings_of(message.content, message.allowed_mentions)
         self.messages[message.id] = message
+        if author is self.bot:
+            self._wrote("create", message)
         if ephemeral_to is None:
             self.emit("MESSAGE_CREATE", {"message_id": message.id})
         self.changed()
         return message
 
     def edit_message(self, message: RecordedMessage, body: dict[str, Any]) -> RecordedMessage:
-        """Apply an edit: only the keys present change; ephemeral stays ephemeral."""
+        """Apply an edit: only the keys present change; ephemeral stays ephemeral. Only the edit
+        that fills a deferred "thinking" message notifies (it is the message being posted)."""
+        posting = message.loading
         message.revisions.append(message.snapshot())
         if "content" in body:
             message.content = str(body["content"] or "")
@@ -331,6 +357,9 @@ class State:
         if "flags" in body and body["flags"] is not None:
             message.flags = (int(body["flags"]) & ~EPHEMERAL) | (message.flags & EPHEMERAL)
         message.edited_timestamp = iso()
+        if posting:
+            message.notified = pings_of(message.content, message.allowed_mentions)
+        self._wrote("edit", message)
         if message.ephemeral_to is None:
             self.emit("MESSAGE_UPDATE", {"message_id": message.id})
         self.changed()
@@ -339,9 +368,20 @@ class State:
     def delete_message(self, message: RecordedMessage) -> None:
         """Mark a message deleted (it stays recorded, hidden from everyone)."""
         message.deleted = True
+        self._wrote("delete", message)
         if message.ephemeral_to is None:
             self.emit("MESSAGE_DELETE", {"message_id": message.id})
         self.changed()
+
+    def _wrote(self, kind: str, message: RecordedMessage) -> None:
+        empty = not (message.content or message.embeds or message.components or message.attachments)
+        self.writes.append(Write(time.monotonic(), kind, message.channel_id, message.id, message.public, empty))
+
+    def created_per_window(self, channel_id: int, window: float = 5.0) -> int:
+        """The most public messages the bot created in ``channel_id`` within any ``window`` seconds
+        (Discord lets a bot create 5 per 5 s in a channel)."""
+        times = [w.at for w in self.writes if w.kind == "create" and w.public and w.channel_id == channel_id]
+        return max((sum(1 for u in times if t <= u < t + window) for t in times), default=0)
 
     def record_request(self, method: str, path: str, pid: int | None = None) -> None:
         """Count a REST call (the benchmark reads ``requests``), and note which process made it."""

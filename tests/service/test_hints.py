@@ -49,7 +49,7 @@ async def test_one_meld_per_turn_suggests_a_single_meld_the_rules_accept(h: Harn
     assert command is not None and "|" not in command
     assert command_in((await h.slash(me, "hint")).text) == command
     played = await h.slash(me, "meld", cards=command)
-    assert not played.first.ephemeral
+    assert "melded" in played.told  # accepted: the channel reads it
     assert len((await h.table()).game.deal.melds) == 1
 
 
@@ -58,7 +58,7 @@ async def test_the_suggestion_is_accepted_by_the_rules(h: Harness) -> None:
     me, r = await drawn_hand(h, "9C 9D 9S 2H 3H 4H")
     command = command_in(r.text)
     assert command is not None
-    assert not (await h.slash(me, "meld", cards=command)).first.ephemeral
+    assert "melded" in (await h.slash(me, "meld", cards=command)).told
     assert (await h.table()).game.deal.melds
 
 

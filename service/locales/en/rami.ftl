@@ -47,7 +47,7 @@ lobby-house = House rules
 lobby-preset-line = Preset { $preset }: { $text } (the house rules below change it)
 lobby-no-house = none (the preset as written)
 lobby-options = Table
-lobby-options-value = turn timer { $timer } · computer pause { $pause } · hints { $hints }
+lobby-options-value = turn timer { $timer } · computer pause { $pause } · hints { $hints } · thread { $thread }
 timer-off = off
 # $n: players seated; $max: seats
 lobby-seats = Seats ({ $n }/{ $max })
@@ -888,3 +888,9 @@ builder-total-enough =
         [one] { $needed } point
        *[other] { $needed } points
     }: enough to open.
+
+## A quiet channel: the game in a thread (cogs/ui/threads.py)
+knob-thread = Play the game in a thread the bot opens on the lobby message
+thread-name = Rami: { $title }
+thread-opened = The game is played in { $thread }.
+thread-refused = I may not open a thread here (Create Public Threads), so the game is played in this channel.

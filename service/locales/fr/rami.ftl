@@ -94,7 +94,7 @@ lobby-house = Règles maison
 lobby-preset-line = Variante { $preset } : { $text } (les règles maison ci-dessous la modifient)
 lobby-no-house = aucune (la variante telle quelle)
 lobby-options = Réglages
-lobby-options-value = temps par tour { $timer } · pause des robots { $pause } · conseils { $hints }
+lobby-options-value = temps par tour { $timer } · pause des robots { $pause } · conseils { $hints } · fil { $thread }
 timer-off = sans limite
 lobby-seats = Places ({ $n }/{ $max })
 lobby-host = hôte
@@ -929,3 +929,9 @@ builder-total-enough =
         [one] { $needed } point
        *[other] { $needed } points
     } : assez pour ouvrir.
+
+## A quiet channel: the game in a thread (cogs/ui/threads.py)
+knob-thread = Jouer la partie dans un fil que le bot ouvre sur le message de la table
+thread-name = Rami : { $title }
+thread-opened = La partie se joue dans { $thread }.
+thread-refused = Je n'ai pas le droit d'ouvrir un fil ici (Créer des fils publics) : la partie se joue dans ce salon.

@@ -1,0 +1,86 @@
+"""A quiet channel (issue 22, point 1): a whole ``basic`` game played by buttons, through the real
+process and the fake Discord, costs at most one new public message per person's turn on average,
+never passes Discord's limit of 5 new messages per 5 seconds in the channel, never sends an empty
+public message or edit, and still tells every move: each discard is read in the channel."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+
+import pytest
+
+from rummy.cards import Card
+from tests.e2e.conftest import World
+from tests.e2e.gamedb import ACTIVE
+from tests.e2e.secrecy import assert_no_leak
+from tests.e2e.session import TableSession
+from tests.fakediscord import BotProcess
+
+# One deal, and a stock that is not rebuilt (a deal that goes nowhere would run to its turn cap).
+SHORT = {"bot_pause": "0", "turn_timer": "0", "game_end": "deals", "game_length": "1", "refill_limit": "0"}
+DISCORD_LIMIT = 5  # new messages per channel in any 5 seconds
+PERSON = 1.2  # seconds a person thinks before their turn: more than the bot's spacing of new messages
+REPOST_AFTER = 8  # the board's default (cogs.ui.board.Board.repost_after)
+
+
+@pytest.mark.parametrize(
+    ("people", "bots", "pause"),
+    [(2, (), PERSON), (4, (), 0.0), (4, ("easy", "normal"), 0.0)],
+    ids=["2-at-a-person's-pace", "4", "4+2-bots"],
+)
+async def test_a_whole_game_by_buttons_is_quiet(
+    world: World, rami: BotProcess, people: int, bots: tuple[str, ...], pause: float
+) -> None:
+    """``pause``: how long each person thinks before their turn (0: as fast as the driver goes,
+    so that turns come faster than the channel may take messages)."""
+    d, channel = world.driver, world.channel
+    session = TableSession(d, world.db, channel, world.players[:people], style="buttons", seed=people)
+    await session.open("basic", SHORT, bots)
+    await session.start()
+    started = len(d.state.writes)
+    await play(session, pause)
+    await session.check_final_scores()
+    await rami.stop()  # whatever was still to go out has gone
+
+    actions = world.db.actions(session.game_id)
+    turns = sum(1 for a in actions if a.kind == "draw" and a.actor_id is not None)
+    writes = [w for w in d.state.writes[started:] if w.public and w.channel_id == channel.id]
+    created = [d.state.messages[w.message_id] for w in writes if w.kind == "create"]
+    boards = [m for m in created if m.embeds]  # the board, posted again at the bottom
+    deleted = sum(1 for w in writes if w.kind == "delete")
+    edits = sum(1 for w in writes if w.kind == "edit")
+    print(f"{people} people, {len(bots)} bots: {turns} turns, {len(created)} new messages", end=" ")
+    print(f"({len(boards)} boards, {deleted} deleted), {edits} edits")
+    assert turns > 0 and len(created) - len(boards) <= turns  # one turn line per turn at most
+    assert len(boards) <= turns // REPOST_AFTER + 1 and deleted == len(boards)  # the old board goes
+    assert len(created) - deleted <= turns  # the channel grows by one message per turn at most
+    assert edits > 0  # the moves are told by editing the turn's message
+    assert d.state.created_per_window(channel.id) <= DISCORD_LIMIT
+    assert not [w for w in d.state.writes if w.public and w.kind != "delete" and w.empty]
+
+    names = {u.id: u.name for u in session.people}
+    told = "\n".join(m.text for m in d.public_messages(channel))
+    discards = Counter(
+        f"{names[a.actor_id]} discarded {Card.parse(a.payload['card']).pretty}."
+        for a in actions
+        if a.kind == "discard" and a.actor_id is not None
+    )
+    for sentence, times in discards.items():
+        assert told.count(sentence) >= times, sentence
+    assert_no_leak(d, world.db, session.game_id, session.snapshots)
+
+
+async def play(session: TableSession, pause: float) -> None:
+    """Play to the end; each person thinks ``pause`` seconds before their turn."""
+    seat = None
+    for _ in range(400):
+        snap = await session.persons_turn()
+        if snap.status not in ACTIVE:
+            return
+        if pause and snap.table.turn != seat:
+            await asyncio.sleep(pause)
+        seat = snap.table.turn
+        if await session.step() is None:
+            return
+    raise AssertionError("the game did not end within 400 moves by people")
