@@ -38,8 +38,13 @@ SETUP_CONCURRENCY = 16
 
 
 def accepted(result: InteractionResult) -> bool:
-    """Whether the bot accepted a state-changing command: its answer is public."""
-    return bool(result.messages) and not result.messages[0].ephemeral
+    """Whether the bot accepted a state-changing command: its answer is public (older versions of
+    the bot), or the mover's private hand (since the channel reads moves in the turn's message); a
+    refusal is a private line of text."""
+    if not result.messages:
+        return False
+    first = result.messages[0]
+    return not first.ephemeral or bool(first.embeds)
 
 
 @dataclass
@@ -159,7 +164,7 @@ class GameLoad:
         return await self.world.driver.slash(user, track.channel, command, options, _wait=False)
 
     def check(self, i: int, result: InteractionResult) -> bool:
-        """A state-changing action must be answered in public; a refusal marks its game stale."""
+        """A state-changing action must be accepted (see :func:`accepted`); a refusal marks its game stale."""
         track, command = self.sent[i]
         if command in ("hand", "table"):
             return True
