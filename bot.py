@@ -9,6 +9,9 @@ Settings come from the environment, or from a ``.env`` file beside this script:
 ``RAMI_LOG_LEVEL``     DEBUG, INFO (default), WARNING or ERROR
 ``RAMI_PICTURES``      ``on`` (default) or ``off``: cards as pictures beside the text, or text only for
                        everyone (each person can also choose text only with ``/settings pictures``)
+``RAMI_PACE``          ``discord`` (default): new messages in a channel 1 s apart, at most 4 in 5 s, each edited at
+                       most once a second, within Discord's limits; ``off``: no pacing, only against a Discord
+                       without rate limits (the tests' fake)
 ``RAMI_SHARD_COUNT``   how many shards the bot has in all (default: as many as Discord recommends)
 ``RAMI_SHARDS``        the shard ids this process runs, e.g. ``0-3`` or ``0,2`` (needs ``RAMI_SHARD_COUNT``;
                        default: all of them)
@@ -47,6 +50,7 @@ from cogs.ui.open_hands import OpenHands
 from cogs.ui.pictures import Redraws
 from cogs.ui.replies import FirstReplies
 from cogs.ui.shards import Shards, parse_shards
+from cogs.ui.turnline import DISCORD_PACE, NO_PACE
 from data import Store, open_store
 from service.gallery import Gallery
 from service.games import GameService
@@ -93,6 +97,7 @@ class Settings:
     log_level: str = "INFO"
     pictures: bool = True
     shards: Shards = field(default_factory=Shards)
+    paced: bool = True  # RAMI_PACE: the channel's messages within Discord's rate limits
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -112,8 +117,11 @@ class Settings:
             shards = parse_shards(env.get("RAMI_SHARD_COUNT", ""), env.get("RAMI_SHARDS", ""))
         except ValueError as exc:
             raise ConfigError(str(exc)) from None
+        pace = env.get("RAMI_PACE", "discord").strip().lower() or "discord"
+        if pace not in ("discord", "off"):
+            raise ConfigError(f"RAMI_PACE must be discord or off, not {pace!r}.")
         path = env.get("RAMI_DB_PATH", "").strip()
-        return cls(token, db_path(path), int(dev) if dev else None, level, SWITCH[pictures], shards)
+        return cls(token, db_path(path), int(dev) if dev else None, level, SWITCH[pictures], shards, pace == "discord")
 
 
 def db_path(value: str) -> Path:
@@ -182,7 +190,12 @@ class RamiBot(RamiClient):
         # Follow-ups, redraws and planning wait behind first responses still owed (cogs.ui.replies).
         self.replies = replies = FirstReplies()
         self.board = Board(
-            self.service, DiscordChannels(self), locale_for=self.locale_of, turn=replies.turn, gallery=self.gallery
+            self.service,
+            DiscordChannels(self),
+            locale_for=self.locale_of,
+            turn=replies.turn,
+            gallery=self.gallery,
+            pace=DISCORD_PACE if self.settings.paced else NO_PACE,
         )
         guilds = None if self.own_shards.all else self.own_shards.owns  # other shards' games are not ours
         self.timers = Timers(self.service, self.board, turn=replies.turn, guilds=guilds)

@@ -54,6 +54,13 @@ def test_pictures_switch(value: str, on: bool) -> None:
     assert Settings.from_env({"DISCORD_TOKEN": "t"}).pictures
 
 
+@pytest.mark.parametrize(("value", "paced"), [("off", False), (" OFF", False), ("discord", True), ("", True)])
+def test_pace_switch(value: str, paced: bool) -> None:
+    """RAMI_PACE off drops the channel's pacing (for a Discord without rate limits); paced by default."""
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "RAMI_PACE": value}).paced is paced
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).paced
+
+
 def test_relative_db_path_starts_from_the_bot_folder() -> None:
     """A relative RAMI_DB_PATH is taken from bot.py's folder, like the default, not the cwd."""
     s = Settings.from_env({"DISCORD_TOKEN": "t", "RAMI_DB_PATH": "data/other.sqlite3"})
@@ -68,6 +75,7 @@ def test_relative_db_path_starts_from_the_bot_folder() -> None:
         ({"DISCORD_TOKEN": "t", "RAMI_DEV_GUILD": "abc"}, "RAMI_DEV_GUILD must be a server id"),
         ({"DISCORD_TOKEN": "t", "RAMI_LOG_LEVEL": "loud"}, "RAMI_LOG_LEVEL must be one of"),
         ({"DISCORD_TOKEN": "t", "RAMI_PICTURES": "maybe"}, "RAMI_PICTURES must be on or off"),
+        ({"DISCORD_TOKEN": "t", "RAMI_PACE": "fast"}, "RAMI_PACE must be discord or off"),
     ],
 )
 def test_bad_settings_are_one_clear_sentence(env: dict[str, str], message: str) -> None:

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from tests.e2e.gamedb import GameDb
@@ -46,11 +47,14 @@ class World:
         return [self.alice, self.bob, self.carol, self.dave]
 
     def bot_env(self, **extra: str) -> dict[str, str]:
-        """The bot's settings: a database in the test's folder, commands synced to the guild, INFO logs."""
+        """The bot's settings: a database in the test's folder, commands synced to the guild, INFO
+        logs, and no pacing of the channel's messages (the fake has no rate limit; a test marked
+        ``discord_pace`` gets the real pace from the ``rami`` fixture)."""
         return {
             "RAMI_DB_PATH": str(self.db_path),
             "RAMI_DEV_GUILD": str(self.guild.id),
             "RAMI_LOG_LEVEL": "INFO",
+            "RAMI_PACE": "off",
             **extra,
         }
 
@@ -112,11 +116,17 @@ async def stop_cleanly(process: BotProcess) -> None:
 
 
 @pytest_asyncio.fixture
-async def rami(fake: FakeDiscord, world: World) -> AsyncIterator[BotProcess]:
-    """``python bot.py`` connected to the fake and synced; checked for errors when the test ends."""
-    process = BotProcess(fake, BOT_SCRIPT, env=world.bot_env())
+async def rami(request: pytest.FixtureRequest, fake: FakeDiscord, world: World) -> AsyncIterator[BotProcess]:
+    """``python bot.py`` connected to the fake and synced; checked for errors when the test ends.
+    Unpaced, unless the test is marked ``discord_pace`` (it checks the channel's rate limit)."""
+    paced = request.node.get_closest_marker("discord_pace") is not None
+    process = BotProcess(fake, BOT_SCRIPT, env=world.bot_env(RAMI_PACE="discord" if paced else "off"))
     world.driver.process = process
     await process.start()
     yield process
     await stop_cleanly(process)
     assert_fake_happy(fake, world)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "discord_pace: the bot paces the channel's messages as on Discord")

@@ -23,6 +23,8 @@ DISCORD_LIMIT = 5  # new messages per channel in any 5 seconds
 PERSON = 1.2  # seconds a person thinks before their turn: more than the bot's spacing of new messages
 REPOST_AFTER = 8  # the board's default (cogs.ui.board.Board.repost_after)
 
+pytestmark = pytest.mark.discord_pace  # these tests look at the channel's pace
+
 
 @pytest.mark.parametrize(
     ("people", "bots", "pause"),
