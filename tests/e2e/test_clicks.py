@@ -126,16 +126,18 @@ async def test_a_joker_swap_is_a_button(world: World, rami: BotProcess) -> None:
     g = session.game_id
     await d.click(me, hand, component_id(hand, f"rami:{g}:draw:stock"))
     melded = await d.slash(me, channel, "meld", cards="KH KS KD | QC QD QH | 5C JK 7C")
-    assert not melded.ephemeral, melded.text
-    await d.state.wait_until(
-        lambda: any(m.ephemeral for m in melded.messages), session.wait, "the hand after the typed meld"
-    )
-    hand = next(m for m in melded.messages if m.ephemeral)  # a typed move's hand: the newest one, kept current
+    assert world.db.actions(g)[-1].kind == "meld", melded.text
+    hand = melded.messages[0]  # a typed move answers with the hand, privately: the newest one, kept current
+    assert hand.ephemeral and hand.embeds
     button = hand.find_component(f"rami:{g}:sw:2:6C")
     assert button["label"] == "Swap 6♣ into meld 3"
     swapped = await d.click(me, hand, button["custom_id"])
-    assert any("put 6♣ in meld 3 and took its joker" in m.text for m in swapped.messages), swapped.text
-    assert world.db.actions(g)[-1].kind == "swap"
+    assert world.db.actions(g)[-1].kind == "swap", swapped.text
+    await d.state.wait_until(  # the channel reads it in the turn's message
+        lambda: any("put 6♣ in meld 3 and took its joker" in m.text for m in d.public_messages(channel)),
+        session.wait,
+        "the swap in the turn's message",
+    )
     assert any(c.is_joker for c in view_of(session.read(), me).hand)
 
 
@@ -167,6 +169,6 @@ async def test_the_builder_places_the_joker_and_counts_to_the_opening(world: Wor
     await d.select(me, hand, component_id(hand, f"rami:{g}:mbs"), tokens("QC QD QS"))
     assert "67 / 51 points" in hand.text
     laid = await d.click(me, hand, component_id(hand, f"rami:{g}:mk"))
-    assert any(not m.ephemeral for m in laid.messages), laid.text
+    assert world.db.actions(g)[-1].kind == "meld", laid.text
     melds = view_of(session.read(), me).melds
     assert ["8H", "9H", "10H", "JK=JH"] in [m.meld.labels(pretty=False) for m in melds]
