@@ -16,6 +16,7 @@ from tests.e2e.gamedb import ACTIVE
 from tests.e2e.secrecy import assert_no_leak
 from tests.e2e.session import TableSession
 from tests.fakediscord import BotProcess
+from tests.fakediscord.models import RecordedMessage, walk_components
 
 # One deal, and a stock that is not rebuilt (a deal that goes nowhere would run to its turn cap).
 SHORT = {"bot_pause": "0", "turn_timer": "0", "game_end": "deals", "game_length": "1", "refill_limit": "0"}
@@ -43,13 +44,24 @@ async def test_a_whole_game_by_buttons_is_quiet(
     started = len(d.state.writes)
     await play(session, pause)
     await session.check_final_scores()
+
+    def is_board(message: RecordedMessage) -> bool:  # not the game's final message (cogs.ui.ending)
+        final = any(str(c.get("custom_id", "")).endswith(":rematch") for c in walk_components(message.components))
+        return bool(message.embeds) and not final
+
+    def old_boards_deleted() -> bool:  # a board posted again deletes the old one, in its paced turn
+        ws = [w for w in d.state.writes[started:] if w.public and w.channel_id == channel.id]
+        posted = sum(1 for w in ws if w.kind == "create" and is_board(d.state.messages[w.message_id]))
+        return sum(1 for w in ws if w.kind == "delete") >= posted
+
+    await d.state.wait_until(old_boards_deleted, 30, "the old boards deleted")
     await rami.stop()  # whatever was still to go out has gone
 
     actions = world.db.actions(session.game_id)
     turns = sum(1 for a in actions if a.kind == "draw" and a.actor_id is not None)
     writes = [w for w in d.state.writes[started:] if w.public and w.channel_id == channel.id]
     created = [d.state.messages[w.message_id] for w in writes if w.kind == "create"]
-    boards = [m for m in created if m.embeds]  # the board, posted again at the bottom
+    boards = [m for m in created if is_board(m)]  # the board, posted again at the bottom
     deleted = sum(1 for w in writes if w.kind == "delete")
     edits = sum(1 for w in writes if w.kind == "edit")
     print(f"{people} people, {len(bots)} bots: {turns} turns, {len(created)} new messages", end=" ")
