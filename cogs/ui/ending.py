@@ -99,13 +99,14 @@ class Ending:
         tr = self.board.tr_for(game.guild_id)
         embed = render.final_embed(final, tr)
         kwargs: dict[str, Any] = {"embed": embed, "view": ending_view(game_id, tr), "silent": True}
-        if self.board.gallery.enabled and self.board.channels.can_attach(game.channel_id):
+        where = self.board.where(game)  # the game's thread, when it was played in one
+        if self.board.gallery.enabled and self.board.channels.can_attach(where):
             frame = scores_frame(game, tr)
             data = None if frame is None else await self.board.gallery.picture(frame.job)
             if frame is not None and data is not None:
                 kwargs["files"] = [attach(embed, data, frame.name, frame.description)]
         try:
-            await self.board.channels.send(game.channel_id, **fit(kwargs))
+            await self.board.channels.send(where, **fit(kwargs))
         except discord.HTTPException as exc:
             log.warning("could not post the final message of game %s: %s", game_id, exc)
 
