@@ -5,8 +5,6 @@ stays stored under the parent channel; without Create Public Threads the game st
 
 from __future__ import annotations
 
-import pytest
-
 from tests.e2e.conftest import World
 from tests.e2e.moves import component_id
 from tests.e2e.session import TableSession
@@ -14,8 +12,6 @@ from tests.fakediscord import BotProcess
 
 SHORT = {"bot_pause": "0", "turn_timer": "0", "game_end": "deals", "game_length": "1", "refill_limit": "0"}
 CREATE_PUBLIC_THREADS = 1 << 35
-
-pytestmark = pytest.mark.discord_pace  # these tests look at the channel's pace
 
 
 async def test_a_whole_game_in_a_thread(world: World, rami: BotProcess) -> None:
