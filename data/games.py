@@ -132,15 +132,20 @@ def _action_steps(
     return ((_UPDATE_SQL, update), (_LOG_SQL, log))
 
 
-async def _refusal(game_id: int, expected_version: int, conn: aiosqlite.Connection) -> DataError:
-    """Why an action's update changed no row: the game is gone, closed, or at another version."""
-    rows = list(await conn.execute_fetchall("SELECT status, version FROM games WHERE id = ?", (game_id,)))
-    if not rows:
+def refusal(game_id: int, expected_version: int, found: tuple[str, int] | None) -> DataError:
+    """Why an action's update changed no row, from the game's stored ``(status, version)`` (None:
+    no such game): the game is gone, closed, or at another version. Both stores say it alike."""
+    if found is None:
         return GameNotFound(game_id)
-    status, version = GameStatus(rows[0]["status"]), int(rows[0]["version"])
+    status = GameStatus(found[0])
     if not status.is_active:
         return GameClosed(game_id, status.value)
-    return StaleState(game_id, expected_version, version)
+    return StaleState(game_id, expected_version, found[1])
+
+
+async def _refusal(game_id: int, expected_version: int, conn: aiosqlite.Connection) -> DataError:
+    rows = list(await conn.execute_fetchall("SELECT status, version FROM games WHERE id = ?", (game_id,)))
+    return refusal(game_id, expected_version, (rows[0]["status"], int(rows[0]["version"])) if rows else None)
 
 
 class GameStore:

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any, Final
 import asyncpg
 
 from data._clock import to_timestamp
-from data.errors import ChannelBusy, DataError, GameClosed, GameNotFound, StaleState
-from data.games import checked_status, deadline_seconds, payload_text
+from data.errors import ChannelBusy, DataError, GameNotFound
+from data.games import checked_status, deadline_seconds, payload_text, refusal
 from data.leaderboard import ALL_PRESETS, PlayerResult, ResultRow, check_results, result_row
 from data.postgres.parts import record_results
 from data.rows import UNCHANGED, ActionRow, GameRow, GameStatus, Unchanged, action_row, game_row
@@ -74,14 +74,8 @@ def _update_sql(message_id: int | Unchanged | None, turn_deadline: float | Uncha
 
 
 async def _refusal(conn: Connection, game_id: int, expected_version: int) -> DataError:
-    """Why an action's update changed no row: the game is gone, closed, or at another version."""
     row = await conn.fetchrow("SELECT status, version FROM games WHERE id = $1", game_id)
-    if row is None:
-        return GameNotFound(game_id)
-    status = GameStatus(row["status"])
-    if not status.is_active:
-        return GameClosed(game_id, status.value)
-    return StaleState(game_id, expected_version, int(row["version"]))
+    return refusal(game_id, expected_version, None if row is None else (row["status"], int(row["version"])))
 
 
 class PostgresGames:
