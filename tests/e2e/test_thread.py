@@ -23,6 +23,7 @@ async def test_a_whole_game_in_a_thread(world: World, rami: BotProcess) -> None:
     start = component_id(lobby, f"rami:{session.game_id}:start")
     started = await d.click(session.host, lobby, start)
     assert started.ephemeral and started.text == f"The game is played in <#{lobby.id}>.", started.text
+    await session.board_shows(f"rami:{session.game_id}:hand")  # the table's message, redrawn as the game
     thread = d.state.channels[lobby.id]  # opened on the table's message: it has its id
     assert thread.is_thread and thread.parent_id == channel.id
     await d.state.wait_until(
