@@ -160,47 +160,69 @@ async def record_results(
         "INSERT INTO game_results (game_id, user_id, display_name, is_bot, bot_level, seat,"
         " rank, won, deals_won, rummies, final_score, mu_before, sigma_before, mu_after,"
         " sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                game_id,
-                r.user_id,
-                r.display_name,
-                int(r.is_bot),
-                r.bot_level,
-                r.seat,
-                r.rank,
-                int(r.won),
-                r.deals_won,
-                r.rummies,
-                r.final_score,
-                old.mu,
-                old.sigma,
-                new.mu,
-                new.sigma,
-            )
-            for r, old, new in zip(results, before, after, strict=True)
-        ],
+        result_params(game_id, results, before, after),
     )
-    await conn.executemany(
-        _UPSERT_STANDING,
-        [
-            (
-                guild_id,
-                track,
-                r.user_id,
-                r.display_name,
-                int(r.is_bot),
-                int(r.won),
-                r.deals_won,
-                r.rummies,
-                new.mu,
-                new.sigma,
-                when,
-            )
-            for track, new_ratings in ((preset, after), (ALL_PRESETS, total_after))
-            for r, new in zip(results, new_ratings, strict=True)
-        ],
-    )
+    await conn.executemany(_UPSERT_STANDING, standing_params(guild_id, preset, results, after, total_after, when))
+
+
+ResultParams = tuple[int, int, str, bool, str | None, int, int, bool, int, int, int, float, float, float, float]
+StandingParams = tuple[int, str, int, str, bool, int, int, int, float, float, float]
+
+
+def result_params(
+    game_id: int, results: Sequence[PlayerResult], before: Sequence[Rating], after: Sequence[Rating]
+) -> list[ResultParams]:
+    """The values of each player's ``game_results`` row, in the columns' order, for both stores
+    (SQLite stores a bool as 0 or 1, PostgreSQL as a boolean)."""
+    return [
+        (
+            game_id,
+            r.user_id,
+            r.display_name,
+            r.is_bot,
+            r.bot_level,
+            r.seat,
+            r.rank,
+            r.won,
+            r.deals_won,
+            r.rummies,
+            r.final_score,
+            old.mu,
+            old.sigma,
+            new.mu,
+            new.sigma,
+        )
+        for r, old, new in zip(results, before, after, strict=True)
+    ]
+
+
+def standing_params(
+    guild_id: int,
+    preset: str,
+    results: Sequence[PlayerResult],
+    after: Sequence[Rating],
+    total_after: Sequence[Rating],
+    when: float,
+) -> list[StandingParams]:
+    """The values that add one game to each player's standing, on the preset's track and on the
+    all-presets one (``player_stats``, in the upsert's order), for both stores."""
+    return [
+        (
+            guild_id,
+            track,
+            r.user_id,
+            r.display_name,
+            r.is_bot,
+            int(r.won),
+            r.deals_won,
+            r.rummies,
+            new.mu,
+            new.sigma,
+            when,
+        )
+        for track, new_ratings in ((preset, after), (ALL_PRESETS, total_after))
+        for r, new in zip(results, new_ratings, strict=True)
+    ]
 
 
 _UPSERT_STANDING = """

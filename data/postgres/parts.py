@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Final
 
 from data import ratings
 from data._clock import to_timestamp
-from data.leaderboard import ALL_PRESETS, PlayerResult, PlayerStats, Standing, standing_row
+from data.leaderboard import (
+    ALL_PRESETS,
+    PlayerResult,
+    PlayerStats,
+    Standing,
+    result_params,
+    standing_params,
+    standing_row,
+)
 from data.ratings import Rating
 
 if TYPE_CHECKING:
@@ -54,49 +62,8 @@ async def record_results(
     before = await _ratings(conn, guild_id, preset, results)
     after = ratings.rate(before, ranks)
     total_after = ratings.rate(await _ratings(conn, guild_id, ALL_PRESETS, results), ranks)
-    await conn.executemany(
-        _INSERT_RESULT,
-        [
-            (
-                game_id,
-                r.user_id,
-                r.display_name,
-                r.is_bot,
-                r.bot_level,
-                r.seat,
-                r.rank,
-                r.won,
-                r.deals_won,
-                r.rummies,
-                r.final_score,
-                old.mu,
-                old.sigma,
-                new.mu,
-                new.sigma,
-            )
-            for r, old, new in zip(results, before, after, strict=True)
-        ],
-    )
-    await conn.executemany(
-        _UPSERT_STANDING,
-        [
-            (
-                guild_id,
-                track,
-                r.user_id,
-                r.display_name,
-                r.is_bot,
-                int(r.won),
-                r.deals_won,
-                r.rummies,
-                new.mu,
-                new.sigma,
-                when,
-            )
-            for track, new_ratings in ((preset, after), (ALL_PRESETS, total_after))
-            for r, new in zip(results, new_ratings, strict=True)
-        ],
-    )
+    await conn.executemany(_INSERT_RESULT, result_params(game_id, results, before, after))
+    await conn.executemany(_UPSERT_STANDING, standing_params(guild_id, preset, results, after, total_after, when))
 
 
 async def _ratings(conn: Connection, guild_id: int, preset: str, results: Sequence[PlayerResult]) -> list[Rating]:
