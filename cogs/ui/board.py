@@ -41,6 +41,7 @@ from cogs.ui.hand import board_view
 from cogs.ui.limits import fit
 from cogs.ui.lobby import lobby_view
 from cogs.ui.pictures import attach, board_frame
+from cogs.ui.tasks import Tasks
 from cogs.ui.turnline import DISCORD_PACE, Pace, TurnLines
 from rummy.table import Table, TableStatus
 from service.catalog import Translator, translator
@@ -128,7 +129,7 @@ class Board:
         self.locale_for = locale_for
         self.min_interval = min_interval
         self._dirty: set[int] = set()
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._tasks: Tasks[int] = Tasks("board")
         self._last: dict[int, float] = {}
         self._creating: set[int] = set()  # games whose /lobby create reply is being sent
         self._spacing = 1.0 / max_rate if max_rate else 0.0
@@ -198,33 +199,22 @@ class Board:
     def refresh(self, game_id: int) -> None:
         """Mark a game's board out of date; it is redrawn soon with the latest state."""
         self._dirty.add(game_id)
-        if game_id in self._tasks:
-            return
-        task = asyncio.get_running_loop().create_task(self._flush(game_id), name=f"rami-board-{game_id}")
-        self._tasks[game_id] = task
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            log.error("board task %s failed", task.get_name(), exc_info=task.exception())
+        self._tasks.once(game_id, self._flush, f"rami-board-{game_id}")
 
     async def _flush(self, game_id: int) -> None:
         loop = asyncio.get_running_loop()
-        try:
-            while game_id in self._dirty:
-                wait = self._last.get(game_id, -1e9) + self.min_interval - loop.time()
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                if self.turn is not None:
-                    await self.turn()
-                await self._pace(loop)
-                self._dirty.discard(game_id)
-                if await self._draw(game_id):
-                    self._last[game_id] = loop.time()
-                else:
-                    self._last.pop(game_id, None)  # a closed table is drawn for the last time
-        finally:
-            self._tasks.pop(game_id, None)
+        while game_id in self._dirty:
+            wait = self._last.get(game_id, -1e9) + self.min_interval - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if self.turn is not None:
+                await self.turn()
+            await self._pace(loop)
+            self._dirty.discard(game_id)
+            if await self._draw(game_id):
+                self._last[game_id] = loop.time()
+            else:
+                self._last.pop(game_id, None)  # a closed table is drawn for the last time
 
     async def _pace(self, loop: asyncio.AbstractEventLoop) -> None:
         """Wait for this redraw's slot in the pace shared by every board."""
@@ -363,13 +353,8 @@ class Board:
         """Wait until every pending redraw and turn line is done (tests, shutdown)."""
         while self._tasks or self.lines.busy:
             await self.lines.drain()
-            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+            await self._tasks.drain()
 
     async def close(self) -> None:
         await self.lines.close()
-        for task in list(self._tasks.values()):
-            task.cancel()
-        for task in list(self._tasks.values()):
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self._tasks.clear()
+        await self._tasks.close()

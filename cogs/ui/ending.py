@@ -19,7 +19,6 @@ it works after a restart too.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -31,6 +30,7 @@ from cogs.ui.components import Guarded, custom_id, persistent, template
 from cogs.ui.context import Ctx, context, reply
 from cogs.ui.limits import fit
 from cogs.ui.pictures import attach, scores_frame
+from cogs.ui.tasks import Tasks
 from rummy.table import TableStatus
 from service.catalog import Translator
 from service.games import GameService
@@ -71,20 +71,13 @@ class Ending:
         self.board = board  # its way to channels, its languages and its gallery
         self.turn = turn  # waits behind first responses still owed (cogs.ui.replies)
         self.after = after  # seconds more, so that the last move's line is read first
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: Tasks[int] = Tasks("final message")
 
     def changed(self, out: Outcome[Any]) -> None:
         """A listener of :meth:`GameService.subscribe`: a game that ended gets its final message."""
         if not tells_the_end(out):
             return
-        task = asyncio.get_running_loop().create_task(self.post(out.game.game_id), name=f"rami-end-{out.game.game_id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("the final message task %s failed", task.get_name(), exc_info=task.exception())
+        self._tasks.spawn(self.post(out.game.game_id), f"rami-end-{out.game.game_id}")
 
     async def post(self, game_id: int) -> None:
         """Post the final message of ``game_id`` in its channel (silently: nobody is pinged)."""
@@ -112,16 +105,10 @@ class Ending:
 
     async def drain(self) -> None:
         """Wait until every final message is posted (tests, shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._tasks.drain()
 
     async def close(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self._tasks.clear()
+        await self._tasks.close()
 
 
 # -- the Rematch --------------------------------------------------------------------------------

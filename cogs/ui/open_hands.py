@@ -27,7 +27,6 @@ so a player who keeps their hand open draws and discards in two clicks.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -38,6 +37,7 @@ import aiohttp
 import discord
 
 from cogs.ui.limits import fit
+from cogs.ui.tasks import Tasks
 from rummy.deal import Phase
 from service.catalog import Translator
 from service.model import GameSnapshot, Outcome, PlayerSnapshot
@@ -125,8 +125,7 @@ class OpenHands:
         self._live: dict[int, dict[int, OpenHand]] = {}  # game id -> user id -> the newest hand
         self._older: dict[int, dict[int, list[OpenHand]]] = {}  # hands a newer one replaced
         self._pending: dict[Key, Outcome[Any]] = {}  # the newest change each open hand must show
-        self._tasks: dict[Key, asyncio.Task[None]] = {}
-        self._closing: set[asyncio.Task[None]] = set()
+        self._tasks: Tasks[Key] = Tasks("open hand")  # one redraw task per open hand, and the closings
         self._last: dict[Key, float] = {}
 
     def __len__(self) -> int:
@@ -181,25 +180,12 @@ class OpenHands:
                 continue
             key = (game_id, user)
             self._pending[key] = out
-            if key not in self._tasks:
-                task = asyncio.get_running_loop().create_task(self._flush(key), name=f"rami-hand-{game_id}-{user}")
-                self._tasks[key] = task
-                task.add_done_callback(self._done)
+            self._tasks.once(key, self._flush, f"rami-hand-{game_id}-{user}")
         if out.ended:
             for entries in self._older.pop(game_id, {}).values():
                 for entry in entries:
                     if self._fresh(entry):
-                        closing = asyncio.get_running_loop().create_task(self._close(entry, out))
-                        self._closing.add(closing)
-                        closing.add_done_callback(self._closed)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            log.error("open hand task %s failed", task.get_name(), exc_info=task.exception())
-
-    def _closed(self, task: asyncio.Task[None]) -> None:
-        self._closing.discard(task)
-        self._done(task)
+                        self._tasks.spawn(self._close(entry, out), f"rami-hand-close-{game_id}")
 
     async def _flush(self, key: Key) -> None:
         loop = asyncio.get_running_loop()
@@ -222,7 +208,6 @@ class OpenHands:
                 await self._redraw(entry, out)
                 self._last[key] = loop.time()
         finally:
-            self._tasks.pop(key, None)
             if self.live(game_id, user) is None:
                 self._last.pop(key, None)
 
@@ -309,18 +294,10 @@ class OpenHands:
     # -- tests and shutdown --------------------------------------------------------------------
     async def drain(self) -> None:
         """Wait until every pending redraw is done (tests, shutdown)."""
-        while self._tasks or self._closing:
-            await asyncio.gather(*self._tasks.values(), *self._closing, return_exceptions=True)
+        await self._tasks.drain()
 
     async def close(self) -> None:
-        tasks = [*self._tasks.values(), *self._closing]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self._tasks.clear()
-        self._closing.clear()
+        await self._tasks.close()
 
 
 # -- what the flows call ------------------------------------------------------------------------

@@ -33,6 +33,7 @@ import discord
 from cogs.ui import sentences
 from cogs.ui.context import NO_MENTIONS, mentions
 from cogs.ui.limits import fit
+from cogs.ui.tasks import Tasks
 from rummy.table import TableStatus
 from service.catalog import Translator
 from service.model import GameSnapshot, Outcome
@@ -111,7 +112,7 @@ class TurnLines:
         self.where = where or (lambda game: game.channel_id)  # the game's channel, or its thread
         self._games: dict[int, list[Line]] = {}
         self._sent: dict[int, deque[float]] = {}  # channel -> times of its recent new messages
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._tasks: Tasks[int] = Tasks("turn line")
         self._closed: dict[int, None] = {}  # games whose table closed, oldest first
 
     def now(self) -> float:
@@ -223,15 +224,7 @@ class TurnLines:
 
     # -- sending ------------------------------------------------------------------------------------
     def _kick(self, game_id: int) -> None:
-        if game_id in self._tasks:
-            return
-        task = asyncio.get_running_loop().create_task(self._flush(game_id), name=f"rami-turnline-{game_id}")
-        self._tasks[game_id] = task
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            log.error("turn line task %s failed", task.get_name(), exc_info=task.exception())
+        self._tasks.once(game_id, self._flush, f"rami-turnline-{game_id}")
 
     def _ready_at(self, line: Line) -> float:
         if line.message_id is None:
@@ -239,29 +232,26 @@ class TurnLines:
         return line.written + self.pace.edit_interval
 
     async def _flush(self, game_id: int) -> None:
-        try:
-            while True:
-                lines = self._games.get(game_id)
-                dirty = [line for line in lines or [] if line.dirty]
-                if lines is None or not dirty:
-                    if lines:
-                        del lines[:-1]  # only the current message may still be added to
-                    return
-                line = min(dirty, key=self._ready_at)
-                wait = self._ready_at(line) - self.now()
-                if wait > 0:
-                    await self._sleep(wait)
-                    continue  # what is ready first may have changed meanwhile
-                if self.turn is not None:
-                    await self.turn()
-                if line.message_id is None:
-                    await self._send(game_id, line)
-                else:
-                    await self._edit(line)
-                if lines and lines[-1] is not line and not line.dirty:
-                    lines.remove(line)
-        finally:
-            self._tasks.pop(game_id, None)
+        while True:
+            lines = self._games.get(game_id)
+            dirty = [line for line in lines or [] if line.dirty]
+            if lines is None or not dirty:
+                if lines:
+                    del lines[:-1]  # only the current message may still be added to
+                return
+            line = min(dirty, key=self._ready_at)
+            wait = self._ready_at(line) - self.now()
+            if wait > 0:
+                await self._sleep(wait)
+                continue  # what is ready first may have changed meanwhile
+            if self.turn is not None:
+                await self.turn()
+            if line.message_id is None:
+                await self._send(game_id, line)
+            else:
+                await self._edit(line)
+            if lines and lines[-1] is not line and not line.dirty:
+                lines.remove(line)
 
     async def _send(self, game_id: int, line: Line) -> None:
         text = line.text()
@@ -313,16 +303,10 @@ class TurnLines:
 
     async def drain(self) -> None:
         """Wait until every pending message and edit went out (tests, shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+        await self._tasks.drain()
 
     async def close(self, grace: float = 1.0) -> None:
         """Let what is still to go out go out (for ``grace`` seconds at most), then stop."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.drain(), grace)
-        for task in list(self._tasks.values()):
-            task.cancel()
-        for task in list(self._tasks.values()):
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self._tasks.clear()
+        await self._tasks.close()
