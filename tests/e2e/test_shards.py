@@ -44,7 +44,7 @@ class SharedStore:
     db: GameDb
 
 
-@pytest.fixture(params=["postgres"])  # "sqlite" works too (a WAL file): kept out of the suite's time
+@pytest.fixture(params=["sqlite", "postgres"])
 def shared_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SharedStore]:
     """One store for several bot processes: a SQLite file in WAL mode, or a PostgreSQL database
     (new and empty: the first process migrates it) on the suite's own server."""
