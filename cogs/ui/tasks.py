@@ -3,8 +3,10 @@
 :class:`Tasks` holds one kind of them. :meth:`Tasks.once` runs at most one task per key (a game, or
 a game and a person): a change while it runs only marks what it must show, and the running task
 picks that up, so a burst of changes costs one task; :meth:`Tasks.spawn` runs one more task with no
-key. A task's failure is logged with its traceback. :meth:`Tasks.drain` waits for every task (tests,
-shutdown), :meth:`Tasks.close` cancels them.
+key. A task's failure is logged with its traceback; Discord out of reach (the connection failed or
+timed out, as when the bot closes while a message is on its way) is a warning, and the next change
+starts a new task. :meth:`Tasks.drain` waits for every task (tests, shutdown), :meth:`Tasks.close`
+cancels them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import contextlib
 import logging
 from collections.abc import Callable, Coroutine, Hashable
 from typing import Any, Generic, TypeVar
+
+import aiohttp
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +62,12 @@ class Tasks(Generic[K]):
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self._loose.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("%s task %s failed", self.what, task.get_name(), exc_info=task.exception())
+        if task.cancelled() or (exc := task.exception()) is None:
+            return
+        if isinstance(exc, (aiohttp.ClientError, TimeoutError)):  # Discord out of reach (or the bot closing)
+            log.warning("%s task %s could not reach Discord: %r", self.what, task.get_name(), exc)
+        else:
+            log.error("%s task %s failed", self.what, task.get_name(), exc_info=exc)
 
     def _all(self) -> list[asyncio.Task[None]]:
         return [*self._keyed.values(), *self._loose]

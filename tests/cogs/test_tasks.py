@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import aiohttp
 import pytest
 
 from cogs.ui.tasks import Tasks
@@ -67,6 +68,22 @@ async def test_a_failure_is_logged_with_its_traceback(caplog: pytest.LogCaptureF
     assert set(failed) == {"board task rami-board-7 failed", "board task rami-end-7 failed"}
     assert all(info is not None for info in failed.values())
     assert len(tasks) == 0
+
+
+async def test_discord_out_of_reach_is_a_warning(caplog: pytest.LogCaptureFixture) -> None:
+    tasks: Tasks[int] = Tasks("final message")
+
+    async def cut(key: int) -> None:
+        raise aiohttp.ServerDisconnectedError()
+
+    with caplog.at_level(logging.WARNING, logger="cogs.ui.tasks"):
+        tasks.once(3, cut, "rami-end-3")
+        await tasks.drain()
+        await asyncio.sleep(0)
+    (record,) = caplog.records
+    assert record.levelno == logging.WARNING and record.exc_info is None
+    assert record.getMessage().startswith("final message task rami-end-3 could not reach Discord")
+    assert 3 not in tasks
 
 
 async def test_close_cancels_every_task() -> None:

@@ -45,16 +45,22 @@ async def test_a_whole_game_by_buttons_is_quiet(
     await play(session, pause)
     await session.check_final_scores()
 
-    def is_board(message: RecordedMessage) -> bool:  # not the game's final message (cogs.ui.ending)
-        final = any(str(c.get("custom_id", "")).endswith(":rematch") for c in walk_components(message.components))
-        return bool(message.embeds) and not final
+    def is_final(message: RecordedMessage) -> bool:  # the game's final message (cogs.ui.ending)
+        return any(str(c.get("custom_id", "")).endswith(":rematch") for c in walk_components(message.components))
+
+    def is_board(message: RecordedMessage) -> bool:
+        return bool(message.embeds) and not is_final(message)
 
     def old_boards_deleted() -> bool:  # a board posted again deletes the old one, in its paced turn
         ws = [w for w in d.state.writes[started:] if w.public and w.channel_id == channel.id]
         posted = sum(1 for w in ws if w.kind == "create" and is_board(d.state.messages[w.message_id]))
         return sum(1 for w in ws if w.kind == "delete") >= posted
 
+    def final_posted() -> bool:  # a second after the last move's line (cogs.ui.ending)
+        return any(is_final(m) for m in d.public_messages(channel))
+
     await d.state.wait_until(old_boards_deleted, 30, "the old boards deleted")
+    await d.state.wait_until(final_posted, 30, "the game's final message")
     await rami.stop()  # whatever was still to go out has gone
 
     actions = world.db.actions(session.game_id)
@@ -62,13 +68,17 @@ async def test_a_whole_game_by_buttons_is_quiet(
     writes = [w for w in d.state.writes[started:] if w.public and w.channel_id == channel.id]
     created = [d.state.messages[w.message_id] for w in writes if w.kind == "create"]
     boards = [m for m in created if is_board(m)]  # the board, posted again at the bottom
+    finals = [m for m in created if is_final(m)]
+    lines = [m for m in created if not is_board(m) and not is_final(m)]  # the turns' messages
     deleted = sum(1 for w in writes if w.kind == "delete")
     edits = sum(1 for w in writes if w.kind == "edit")
     print(f"{people} people, {len(bots)} bots: {turns} turns, {len(created)} new messages", end=" ")
     print(f"({len(boards)} boards, {deleted} deleted), {edits} edits")
-    assert turns > 0 and len(created) - len(boards) <= turns  # one turn line per turn at most
+    said = "\n".join(f"- {m.text[:80]!r}" for m in lines)
+    assert turns > 0 and len(lines) <= turns, f"{len(lines)} turn messages for {turns} turns:\n{said}"
+    assert len(finals) == 1  # and one final message, once the game is over
     assert len(boards) <= turns // REPOST_AFTER + 1 and deleted == len(boards)  # the old board goes
-    assert len(created) - deleted <= turns  # the channel grows by one message per turn at most
+    assert len(created) - len(finals) - deleted <= turns  # the channel grows by one message per turn at most
     assert edits > 0  # the moves are told by editing the turn's message
     assert d.state.created_per_window(channel.id) <= DISCORD_LIMIT
     assert not [w for w in d.state.writes if w.public and w.kind != "delete" and w.empty]
