@@ -42,16 +42,14 @@ from dotenv import load_dotenv
 
 from cogs.errors import CommandText, RamiTree
 from cogs.timers import Timers, TimersCog
-from cogs.ui.board import Board, DiscordChannels
 from cogs.ui.client import RamiClient
 from cogs.ui.context import NO_MENTIONS
-from cogs.ui.ending import Ending
 from cogs.ui.items import ALL_ITEMS
-from cogs.ui.open_hands import OpenHands
-from cogs.ui.pictures import Redraws
+from cogs.ui.open_hands import DiscordPrivate
+from cogs.ui.poster import DISCORD_PACE, NO_PACE, DiscordChannels
 from cogs.ui.replies import FirstReplies
 from cogs.ui.shards import Shards, parse_shards
-from cogs.ui.turnline import DISCORD_PACE, NO_PACE
+from cogs.ui.writer import GameWriter
 from data import Store, open_store
 from service.gallery import Gallery
 from service.games import GameService
@@ -150,10 +148,10 @@ class RamiBot(RamiClient):
 
     The services the cogs reach through the bot (:class:`~cogs.ui.client.RamiClient`) are opened in
     :meth:`setup_hook`, before any cog loads, and wired there: every change the service commits
-    goes to the timers, to the board and to the final messages, in that order."""
+    goes to the timers, which plan, and to the writer, which writes every message it changes."""
 
     timers: Timers  # computer players, turn timers and expiry (the Timers cog)
-    ending: Ending | None = None  # the final message of each game that ends (set up with the services)
+    writer: GameWriter  # every message a game shows, past each interaction's first response
 
     def __init__(self, settings: Settings) -> None:
         manual: dict[str, Any] = {} if settings.shards.ids is None else {"shard_ids": list(settings.shards.ids)}
@@ -169,7 +167,6 @@ class RamiBot(RamiClient):
         self.settings = settings
         self.own_shards = settings.shards
         self.db: Store | None = None
-        self.redraws = Redraws()
 
     async def setup_hook(self) -> None:
         await self.open_services()
@@ -183,7 +180,7 @@ class RamiBot(RamiClient):
         gc.freeze()
 
     async def open_services(self) -> None:
-        """Open the database and the services, and subscribe the timers and the board to changes."""
+        """Open the database and the services, and subscribe the timers and the writer to changes."""
         self.db = db = await open_store(os.environ.get("RAMI_DATABASE_URL", "").strip() or self.settings.db_path)
         self.service = GameService(db)
         await self.service.settings.load()  # each server's chosen language, kept in memory
@@ -194,22 +191,21 @@ class RamiBot(RamiClient):
             log.info("pictures are off (RAMI_PICTURES): every message is text only")
         # Follow-ups, redraws and planning wait behind first responses still owed (cogs.ui.replies).
         self.replies = replies = FirstReplies()
-        self.board = Board(
+        self.writer = GameWriter(
             self.service,
             DiscordChannels(self),
+            DiscordPrivate(self),
+            gallery=self.gallery,
+            preferences=self.preferences,
             locale_for=self.locale_of,
             turn=replies.turn,
-            gallery=self.gallery,
             pace=DISCORD_PACE if self.settings.paced else NO_PACE,
+            closing=self.is_closed,
         )
         guilds = None if self.own_shards.all else self.own_shards.owns  # other shards' games are not ours
-        self.timers = Timers(self.service, self.board, turn=replies.turn, guilds=guilds)
+        self.timers = Timers(self.service, self.writer, turn=replies.turn, guilds=guilds)
         self.service.subscribe(self.timers.changed)  # a change replans its game's timers
-        self.service.subscribe(self.board.changed)  # and redraws its board
-        self.ending = Ending(self.service, self.board, turn=replies.turn)
-        self.service.subscribe(self.ending.changed)  # a game that ends gets its final message
-        self.open_hands = OpenHands()
-        self.service.subscribe(self.open_hands.changed)  # and the private hands players keep open
+        self.service.subscribe(self.writer.changed)  # and goes to every message it changes
 
     async def load_cogs(self) -> None:
         """The command extensions, then the Timers cog, which resumes every active game's timers."""
@@ -250,11 +246,9 @@ class RamiBot(RamiClient):
         log.info("ready as %s in %d server(s), shards %s", self.user, len(self.guilds), shards)
 
     async def close(self) -> None:
-        if self.open_hands is not None:  # no hand redrawn while the connection closes
-            await self.open_hands.close()
-        await super().close()  # unloads the extensions and cogs: the timers stop before the database closes
-        if self.ending is not None:
-            await self.ending.close()  # a final message not posted yet is not: /table still shows the end
+        # Unloads the extensions and cogs: the timers stop, and what the writer still has to send
+        # goes out (a second at most), before the connection and then the database close.
+        await super().close()
         gallery: Gallery | None = getattr(self, "gallery", None)  # set in setup_hook
         if gallery is not None:
             gallery.close()  # its drawing process

@@ -13,8 +13,9 @@ from discord.ext import commands
 
 from cogs.ui import ending, pictures, render
 from cogs.ui.client import RamiClient, as_rami
-from cogs.ui.context import PRESET_CHOICES, Ctx, add_picture, context, reply, sent_privately
+from cogs.ui.context import PRESET_CHOICES, Ctx, context, reply
 from cogs.ui.limits import chosen
+from cogs.ui.lobby import board_message
 from rummy.rules import PRESETS, find_preset
 from service.catalog_rules import rules_text
 from service.model import Refusal
@@ -37,7 +38,7 @@ class Info(commands.Cog):
             embed, view = ending.final_of(final, ctx.tr)
             await _with_picture(ctx, embed, pictures.scores_frame(final.game, ctx.tr), view)
             return
-        embed, _view = ctx.board.message(game, ctx.tr)
+        embed, _view = board_message(game, ctx.tr)
         await _with_picture(ctx, embed, pictures.table_frame(game, ctx.tr))
 
     @app_commands.command(name="scores", description="The score sheet of the game in this channel")
@@ -83,8 +84,8 @@ async def _with_picture(
     if the caller gets pictures) follows in an edit once drawn."""
     picture = pictures.for_caller(ctx, frame)
     file = None if picture is None else picture.now(embed)
-    message_id = await reply(ctx.interaction, embed=embed, view=view, ephemeral=True, file=file)
-    await add_picture(ctx.interaction, sent_privately(ctx.interaction, message_id), embed, picture)
+    await reply(ctx.interaction, embed=embed, view=view, ephemeral=True, file=file)
+    await pictures.add_picture(ctx.interaction, embed, picture)
 
 
 async def setup(bot: commands.Bot) -> None:

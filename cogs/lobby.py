@@ -13,6 +13,7 @@ from cogs.ui import sentences, words
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, paid, reply, user_tr
 from cogs.ui.limits import chosen, fit, quote, typed
+from cogs.ui.lobby import board_message
 from rummy.rules import PRESETS
 from rummy.table import BOT_LEVELS
 from rummy.table_options import setting_choices, setting_names
@@ -63,9 +64,9 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         if preset is not None:
             chosen(preset, PRESETS, "preset")
         out = await ctx.service.create(ctx.guild_id, ctx.channel_id, ctx.who, preset)
-        embed, view = ctx.board.message(out.game, ctx.public)
+        embed, view = board_message(out.game, ctx.public)
         kwargs = fit({"embed": embed} if view is None else {"embed": embed, "view": view})
-        async with ctx.board.creating(out.game.game_id):
+        async with ctx.writer.creating(out.game.game_id):
             callback = await interaction.response.send_message(**kwargs)
             paid(interaction)
             message_id = getattr(callback, "message_id", None)
@@ -109,7 +110,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
         said = f"{text}\n{more}".strip()
         message_id = await reply(interaction, said, ephemeral=False, ping=ping)
         if out.new_turn:  # the new turn's message: its moves are added to it (cogs.ui.turnline)
-            ctx.board.lines.adopt(out.game.game_id, interaction.channel_id or ctx.channel_id, message_id, said)
+            ctx.writer.adopt(out.game.game_id, interaction.channel_id or ctx.channel_id, message_id, said)
 
     @app_commands.command(name="set", description="Change a house rule or a table option before the start (host)")
     @app_commands.describe(rule="The house rule or table option to change", value="Its new value")

@@ -44,7 +44,7 @@ class Settings(commands.GroupCog, group_name="rami", group_description="Rami's s
         text = ctx.tr("language_auto" if chosen is None else "language_set", language=now)
         await reply(interaction, text, ephemeral=True)
         for game_id in await ctx.service.active_games(ctx.guild_id):
-            ctx.board.refresh(game_id)  # its board, in the new language
+            ctx.writer.refresh(game_id)  # its board, in the new language
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -4,9 +4,8 @@ One tracked task per active game plans its next step from the database
 (:meth:`GameService.next_step`): a computer player's move after ``bot_pause`` seconds, the turn
 timeout at the stored deadline, or the expiry of a lobby nobody starts (and of a game that went
 quiet with its timer off). It sleeps until then, or until the game changes (:meth:`Timers.changed`
-listens to the service), then acts through the service (which commits) and tells the channel: the
-computer players' moves are told in one message when the turn comes back to a person, the message of
-that person's turn (:mod:`cogs.ui.turnline`), which pings them and is edited through their turn. Tasks are
+listens to the service), then acts through the service, which commits and gives the change to the
+game's writer (:mod:`cogs.ui.writer`) like any other: the timers write no message. Tasks are
 rebuilt from the database when the :class:`TimersCog` is added to the bot (:meth:`resume`), log their
 errors, and are cancelled when it is removed (:meth:`close`).
 """
@@ -20,16 +19,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import discord
 from discord.ext import commands
 
-from cogs.ui import sentences
-from cogs.ui.board import Board
-from cogs.ui.hand import board_view
-from rummy.table import MAX_TIMEOUTS, TableStatus
-from service.catalog import Translator
+from cogs.ui.writer import GameWriter
 from service.games import GameService
-from service.model import ChangeKind, Expired, GameSnapshot, Outcome, Step, StepKind, TimedOut
+from service.model import Outcome, Step, StepKind
 
 log = logging.getLogger(__name__)
 MAX_BACKOFF = 300.0  # seconds: the longest wait before a failing game task retries
@@ -40,7 +34,6 @@ class _Runner:
     task: asyncio.Task[None] | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     idle: asyncio.Event = field(default_factory=asyncio.Event)
-    lines: list[str] = field(default_factory=list)  # computer players' moves not told yet
 
 
 class Timers:
@@ -49,7 +42,7 @@ class Timers:
     def __init__(
         self,
         service: GameService,
-        board: Board,
+        writer: GameWriter,
         *,
         error_backoff: float = 5.0,
         turn: Callable[[], Awaitable[None]] | None = None,
@@ -57,7 +50,7 @@ class Timers:
     ) -> None:
         self.service = service
         self.guilds = guilds  # the servers whose games this process runs (its shards'); None: all
-        self.board = board
+        self.writer = writer  # tells a channel whose game cannot be read any more; drained by settle()
         self.turn = turn  # planning waits behind first responses still owed (cogs.ui.replies)
         self.error_backoff = error_backoff  # seconds before a game's task retries after an error
         self._runners: dict[int, _Runner] = {}
@@ -100,7 +93,7 @@ class Timers:
             if not busy:
                 break
             await asyncio.gather(*busy)
-        await self.board.drain()
+        await self.writer.drain()
 
     async def close(self) -> None:
         """Cancel every task (at unload / shutdown) and wait for them to end."""
@@ -130,13 +123,10 @@ class Timers:
                     if step is None:
                         if runner.wake.is_set():
                             continue
-                        await self._tell(channel_id, runner)
                         return
-                    if step.kind is not StepKind.BOT:
-                        await self._tell(channel_id, runner)
                     if await self._sleep(runner, step):
                         continue
-                    await self._act(channel_id, runner, step)
+                    await self._act(channel_id, step)
                     failures = 0
                 except asyncio.CancelledError:
                     raise
@@ -170,7 +160,7 @@ class Timers:
             return False
         if closed is None:
             return False
-        await self.board.announce(channel_id, self.board.tr_for(closed.guild_id)("unreadable"))
+        await self.writer.announce(channel_id, self.writer.tr_for(closed.guild_id)("unreadable"))
         return True
 
     async def _sleep(self, runner: _Runner, step: Step) -> bool:
@@ -187,64 +177,14 @@ class Timers:
             runner.idle.clear()
         return True
 
-    async def _act(self, channel_id: int, runner: _Runner, step: Step) -> None:
+    async def _act(self, channel_id: int, step: Step) -> None:
+        """Take the step through the service (it is refused if the game moved on meanwhile)."""
         if step.kind is StepKind.BOT:
-            moved = await self.service.bot_move(channel_id, step.version)
-            if moved is not None:
-                runner.lines += sentences.event_lines(moved.events, moved.table, self.board.tr_for(moved.game.guild_id))
-                if moved.ended:
-                    await self._tell(channel_id, runner, moved.game)
-            return
-        if step.kind is StepKind.TIMEOUT:
-            timed = await self.service.time_out(channel_id, step.version)
-            if timed is None:
-                return
-            out: Outcome[TimedOut] | Outcome[Expired] = timed
-            lines = self._timed_out(timed, self.board.tr_for(timed.game.guild_id))
+            await self.service.bot_move(channel_id, step.version)
+        elif step.kind is StepKind.TIMEOUT:
+            await self.service.time_out(channel_id, step.version)
         else:
-            expired = await self.service.expire(channel_id, step.version)
-            if expired is None:
-                return
-            out = expired
-            lobby = expired.detail.was is TableStatus.LOBBY
-            lines = [self.board.tr_for(expired.game.guild_id)("expired_lobby" if lobby else "expired_game")]
-        lines = [*runner.lines, *lines]
-        runner.lines.clear()
-        tr = self.board.tr_for(out.game.guild_id)
-        turn = sentences.turn_line(out.table, tr) if out.kind is ChangeKind.TIMEOUT and out.new_turn else None
-        ping = sentences.pinged(out.table, out.new_turn) if out.kind is ChangeKind.TIMEOUT else None
-        game = out.game
-        view = board_view(game.game_id, tr, out.table) if out.table.turn is not None else discord.ui.View()
-        self.board.lines.begin(game.game_id, self.board.where(game), lines, turn, ping, view)
-
-    def _timed_out(self, out: Outcome[TimedOut], tr: Translator) -> list[str]:
-        name = sentences.name_of(out.table, out.seat, tr)
-        if out.detail.dropped:
-            head = tr("timeout_dropped", name=name, max=MAX_TIMEOUTS)
-        else:
-            head = tr("timeout", name=name, count=out.detail.count, max=MAX_TIMEOUTS)
-        lines = [head, *sentences.event_lines(out.events, out.table, tr)]
-        if out.table.status is TableStatus.ABANDONED:
-            lines.append(tr("abandoned"))
-        return lines
-
-    async def _tell(self, channel_id: int, runner: _Runner, game: GameSnapshot | None = None) -> None:
-        """Tell the computer players' moves so far in one message, with whose turn it is now."""
-        if not runner.lines:
-            return
-        lines, runner.lines = runner.lines, []
-        if game is None:
-            game = await self.service.active(channel_id)
-        if game is None:
-            await self.board.announce(channel_id, "\n".join(lines))
-            return
-        tr = self.board.tr_for(game.guild_id)
-        if game.status is TableStatus.ABANDONED:
-            lines.append(tr("abandoned"))
-        turn = sentences.turn_line(game.table, tr)
-        view = board_view(game.game_id, tr, game.table) if turn else discord.ui.View()
-        ping = sentences.turn_user(game.table) if turn else None
-        self.board.lines.begin(game.game_id, self.board.where(game), lines, turn, ping, view)
+            await self.service.expire(channel_id, step.version)
 
 
 class TimersCog(commands.Cog, name="Timers"):
@@ -258,4 +198,4 @@ class TimersCog(commands.Cog, name="Timers"):
 
     async def cog_unload(self) -> None:
         await self.timers.close()
-        await self.timers.board.close()
+        await self.timers.writer.close()  # what is still to go out goes out (a second at most)

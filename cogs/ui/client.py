@@ -11,22 +11,16 @@ command reaches it from its interaction with :func:`bot_of`, which checks what i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord.ext import commands
 
-from cogs.ui.pictures import Redraws
+from cogs.ui.handover import Writer
 from cogs.ui.replies import FirstReplies
 from cogs.ui.shards import Shards
 from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
 from service.preferences import Preferences
-
-if TYPE_CHECKING:
-    from cogs.ui.board import Board  # the board renders views that reply through cogs.ui.context
-    from cogs.ui.open_hands import OpenHands  # which redraws hands through cogs.ui.hand
 
 
 class RamiClient(commands.AutoShardedBot):
@@ -35,12 +29,10 @@ class RamiClient(commands.AutoShardedBot):
     own_shards: Shards = Shards()  # the shards this process runs (all of them by default)
     service: GameService  # the only way to read or change a game
     leaderboards: Leaderboards  # the servers' rankings and players' records
-    board: Board  # the tables' public messages
+    writer: Writer  # every message a game shows, past the first response to each interaction
     replies: FirstReplies | None = None  # secondary work waits for first replies (None: plain order)
     gallery: Gallery  # the pictures of hands, tables and score charts, drawn once and kept
     preferences: Preferences  # each person's own choices (pictures or text only)
-    redraws: Redraws  # the order of the redraws of each private message
-    open_hands: OpenHands | None = None  # the private hands kept current as games change (None: never)
 
 
 def as_rami(client: discord.Client) -> RamiClient:

@@ -3,8 +3,8 @@
 :func:`context` turns an interaction into a :class:`Ctx` (who asks, where, in which language, and
 the bot's services: :class:`~cogs.ui.client.RamiClient`) and refuses direct messages. :func:`reply`
 answers through the interaction response, or through a follow-up once the response is done;
-:func:`update` redraws the private message a component sits on, and :func:`add_picture` puts a
-picture drawn meanwhile on the private message just sent or redrawn (:mod:`cogs.ui.pictures`).
+:func:`update` redraws the private message a component sits on. Both are the first response to the
+person who acted; everything after it is the game's writer's (``ctx.writer``, :mod:`cogs.ui.handover`).
 All fit what they send within Discord's limits (:func:`cogs.ui.limits.fit`).
 """
 
@@ -12,22 +12,19 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from cogs.ui.client import RamiClient, bot_of
+from cogs.ui.handover import Writer
 from cogs.ui.limits import fit
-from cogs.ui.pictures import Picture
 from rummy.rules import PRESETS
 from service.catalog import Translator, translator
 from service.games import GameService
 from service.leaderboards import Leaderboards
 from service.model import Refusal, Who
-
-if TYPE_CHECKING:
-    from cogs.ui.board import Board
 
 log = logging.getLogger(__name__)
 
@@ -56,8 +53,8 @@ class Ctx:
         return self.bot.service
 
     @property
-    def board(self) -> Board:
-        return self.bot.board
+    def writer(self) -> Writer:
+        return self.bot.writer
 
     @property
     def leaderboards(self) -> Leaderboards:
@@ -166,31 +163,29 @@ async def update(
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
-) -> Drawn | None:
-    """Redraw the private message a component sits on (for a private hand: it stays private).
+) -> bool:
+    """Redraw the private message a component sits on (for a private hand: it stays private), in
+    its turn among the message's writes (:meth:`~cogs.ui.handover.Writer.private_lock`); True.
 
-    With pictures on, the redraw lists its attachments (``file``, or none: an old picture goes).
-    It takes its turn among the message's redraws (:class:`~cogs.ui.pictures.Redraws`), returned
-    for :func:`add_picture`. A hand's component that arrives on a public message (only a forged
-    click can: the board carries none) gets the same answer as a new private reply: a public
-    message never turns into a hand."""
+    With pictures on, the redraw lists its attachments (``file``, or none: an old picture goes). A
+    hand's component that arrives on a public message (only a forged click can: the board carries
+    none) gets the same answer as a new private reply, and False: a public message never turns
+    into a hand."""
     if not on_private_message(interaction):
         await reply(interaction, content, embed=embed, view=view, ephemeral=True, file=file)
-        return None  # a forged click gets its answer, and nothing more
+        return False  # a forged click gets its answer, and nothing more
     bot = bot_of(interaction)
     kwargs = fit({"content": content, "embed": embed, "view": view})
     if bot.gallery.enabled:
         kwargs["attachments"] = [] if file is None else [file]
     assert interaction.message is not None
-    message_id = interaction.message.id
-    async with bot.redraws.lock(message_id):
-        turn = bot.redraws.begin(message_id)
+    async with bot.writer.private_lock(interaction.message.id):
         if interaction.response.is_done():
             await interaction.edit_original_response(**kwargs)
         else:
             await interaction.response.edit_message(**kwargs)
             paid(interaction)
-    return Drawn(message_id, turn)
+    return True
 
 
 def paid(interaction: discord.Interaction) -> None:
@@ -204,45 +199,3 @@ async def secondary(ctx: Ctx) -> None:
     """Before work that follows a first response: let the interactions still owing theirs go first."""
     if ctx.bot.replies is not None:
         await ctx.bot.replies.turn()
-
-
-@dataclass(frozen=True)
-class Drawn:
-    """A private message as one redraw left it: its id and that redraw's turn."""
-
-    message_id: int
-    turn: int
-
-
-def sent_privately(interaction: discord.Interaction, message_id: int | None) -> Drawn | None:
-    """The first turn of a private message just sent (None if its id is unknown, or a redraw of
-    it already came)."""
-    if message_id is None:
-        return None
-    turn = bot_of(interaction).redraws.claim(message_id)
-    return None if turn is None else Drawn(message_id, turn)
-
-
-async def add_picture(
-    interaction: discord.Interaction, drawn: Drawn | None, embed: discord.Embed, picture: Picture | None
-) -> None:
-    """Once ``picture`` is drawn, show it in ``embed`` on the private message the interaction
-    sent or redrew (``drawn``), unless another redraw of that message came since: a late
-    picture never covers a newer hand. Nothing happens without a picture still to send."""
-    if picture is None or picture.ready is not None or drawn is None:
-        return
-    file = await picture.later(embed)
-    if file is None:
-        return
-    bot = bot_of(interaction)
-    async with bot.redraws.lock(drawn.message_id):
-        if not bot.redraws.current(drawn.message_id, drawn.turn):
-            return
-        try:
-            await interaction.edit_original_response(**fit({"embed": embed}), attachments=[file])
-        except discord.HTTPException as exc:  # the text is there: the picture was a plus
-            log.warning("could not add %s to a private message: %s", picture.name, exc)
-        except Exception:
-            if not bot.is_closed():
-                raise
-            log.info("the bot closed before %s was added to a private message", picture.name)

@@ -21,23 +21,23 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from cogs.ui import render, sentences
 from cogs.ui.components import Guarded, custom_id, persistent, template
 from cogs.ui.context import Ctx, context, reply
-from cogs.ui.limits import fit
-from cogs.ui.pictures import attach, scores_frame
+from cogs.ui.handover import attach
+from cogs.ui.lobby import board_message
+from cogs.ui.pictures import scores_frame
+from cogs.ui.poster import Poster
 from cogs.ui.tasks import Tasks
 from rummy.table import TableStatus
 from service.catalog import Translator
+from service.gallery import Gallery
 from service.games import GameService
-from service.model import ChangeKind, Final, Outcome, Refusal
-
-if TYPE_CHECKING:
-    from cogs.ui.board import Board
+from service.model import ChangeKind, Final, GameSnapshot, Outcome, Refusal
 
 log = logging.getLogger(__name__)
 
@@ -57,24 +57,31 @@ def tells_the_end(out: Outcome[Any]) -> bool:
 
 
 class Ending:
-    """Posts the final message of each game that ends (see the module doc)."""
+    """Posts the final message of each game that ends (see the module doc), through the poster:
+    in the channel's pace like every public message."""
 
     def __init__(
         self,
         service: GameService,
-        board: Board,
+        poster: Poster,
         *,
+        where: Callable[[GameSnapshot], int],
+        tr_for: Callable[[int], Translator],
+        gallery: Gallery,
         turn: Callable[[], Awaitable[None]] | None = None,
         after: float = 1.0,
     ) -> None:
         self.service = service
-        self.board = board  # its way to channels, its languages and its gallery
+        self.poster = poster
+        self.where = where  # the game's channel, or its thread
+        self.tr_for = tr_for  # a server's public language
+        self.gallery = gallery
         self.turn = turn  # waits behind first responses still owed (cogs.ui.replies)
         self.after = after  # seconds more, so that the last move's line is read first
         self._tasks: Tasks[int] = Tasks("final message")
 
     def changed(self, out: Outcome[Any]) -> None:
-        """A listener of :meth:`GameService.subscribe`: a game that ended gets its final message."""
+        """A game that ended gets its final message (the writer hands every change over)."""
         if not tells_the_end(out):
             return
         self._tasks.spawn(self.post(out.game.game_id), f"rami-end-{out.game.game_id}")
@@ -89,19 +96,24 @@ class Ending:
         if final is None:
             return
         game = final.game
-        tr = self.board.tr_for(game.guild_id)
+        tr = self.tr_for(game.guild_id)
         embed = render.final_embed(final, tr)
         kwargs: dict[str, Any] = {"embed": embed, "view": ending_view(game_id, tr), "silent": True}
-        where = self.board.where(game)  # the game's thread, when it was played in one
-        if self.board.gallery.enabled and self.board.channels.can_attach(where):
+        where = self.where(game)  # the game's thread, when it was played in one
+        if self.gallery.enabled and self.poster.channels.can_attach(where):
             frame = scores_frame(game, tr)
-            data = None if frame is None else await self.board.gallery.picture(frame.job)
+            data = None if frame is None else await self.gallery.picture(frame.job)
             if frame is not None and data is not None:
                 kwargs["files"] = [attach(embed, data, frame.name, frame.description)]
         try:
-            await self.board.channels.send(where, **fit(kwargs))
+            await self.poster.send(where, **kwargs)
         except discord.HTTPException as exc:
             log.warning("could not post the final message of game %s: %s", game_id, exc)
+
+    @property
+    def busy(self) -> bool:
+        """Whether anything is still to go out."""
+        return bool(self._tasks)
 
     async def drain(self) -> None:
         """Wait until every final message is posted (tests, shutdown)."""
@@ -160,8 +172,8 @@ async def rematch(ctx: Ctx, game_id: int) -> None:
     )
     if out.detail.not_seated:
         text += "\n" + ctx.public("rematch_not_seated", names=", ".join(map(sentences.display, out.detail.not_seated)))
-    embed, view = ctx.board.message(out.game, ctx.public)
-    async with ctx.board.creating(out.game.game_id):
+    embed, view = board_message(out.game, ctx.public)
+    async with ctx.writer.creating(out.game.game_id):
         message_id = await reply(ctx.interaction, text, embed=embed, view=view, ephemeral=False)
         if message_id is None:
             message_id = (await ctx.interaction.original_response()).id

@@ -17,10 +17,11 @@ from typing import Any
 
 import discord
 
-from cogs.ui import open_hands, pictures, render, sentences
+from cogs.ui import pictures, render, sentences
 from cogs.ui.components import Guarded, Malformed, custom_id, persistent, stale, template, values
-from cogs.ui.context import Ctx, Drawn, add_picture, context, reply, secondary, sent_privately, update
-from cogs.ui.stall import end_items, news
+from cogs.ui.context import Ctx, context, reply, update
+from cogs.ui.handover import Handle, Picture
+from cogs.ui.stall import end_items
 from rummy import actions as act
 from rummy.cards import Card, take_out
 from rummy.deal import Phase
@@ -28,6 +29,7 @@ from rummy.errors import RummyError
 from rummy.table import NotSeated, Table
 from rummy.view import PlayerView
 from service.catalog import Translator
+from service.games import GameService
 from service.hints import Advice, swaps
 from service.model import GameSnapshot, Outcome, PlayerSnapshot, Refusal
 
@@ -44,57 +46,75 @@ async def show_hand(ctx: Ctx, game_id: int | None = None, *, edit: bool = False)
     picture is drawn meanwhile and follows in an edit, unless it was drawn already."""
     player = await ctx.service.private_view(ctx.channel_id, ctx.who.id, game_id)
     picture = pictures.for_caller(ctx, pictures.hand_frame(player, ctx.tr))
-    hand = await hand_message(ctx, player)
+    hand = await hand_message(ctx.service, ctx.tr, player)
     if edit:
-        drawn = await _redraw(ctx, player.game, hand, picture)
+        handle = await _redraw(ctx, player.game, hand, picture)
     else:
         file = None if picture is None else picture.now(hand.embed)
         message_id = await reply(ctx.interaction, ephemeral=True, embed=hand.embed, view=hand.view, file=file)
-        open_hands.keep_sent(ctx, player.game, message_id)  # kept current from now on
-        drawn = sent_privately(ctx.interaction, message_id)
-    await add_picture(ctx.interaction, drawn, hand.embed, picture)
+        handle = Handle.of(ctx.interaction, message_id)
+        ctx.writer.shown(handle, player.game)  # kept current from now on
+    if handle is not None:
+        ctx.writer.picture(handle, player.game, hand.embed, picture)
 
 
 async def play(ctx: Ctx, action: act.Action, game_id: int | None = None, *, edit: bool = False) -> None:
-    """Apply the caller's action; the caller sees their hand (its picture drawn meanwhile, in an
-    edit), then the channel reads the move in the turn's public message (:mod:`cogs.ui.turnline`:
-    edited, or a new one that pings the next person), never in a message of its own."""
+    """Apply the caller's action and answer the caller with their hand (its picture drawn
+    meanwhile, in an edit). Everything else the move changes (the turn's public message, the
+    board, the other hands, the final message) is the game's writer's (:mod:`cogs.ui.writer`),
+    which heard the committed change."""
     out = await ctx.service.play(ctx.channel_id, ctx.who, action, game_id)
     player = _player_after(out)
     picture = None if player is None else pictures.for_caller(ctx, pictures.hand_frame(player, ctx.tr))
-    told = out.new_turn or news(out.events)  # a new turn, or the end buttons change
-    board = board_view(out.game.game_id, ctx.public, out.table) if told and out.table.turn is not None else None
-    line = open_hands.note(out, out.seat, ctx.tr)  # the deal or the game ended (never an empty hand)
-    hand = None if player is None else await hand_message(ctx, player)
+    line = sentences.hand_note(out, out.seat, ctx.tr)  # the deal or the game ended (never an empty hand)
+    hand = None if player is None else await hand_message(ctx.service, ctx.tr, player)
+    handle = None
     if edit:  # a component: the first answer is the clicked hand, redrawn
-        drawn = await _redraw(ctx, out.game, hand, picture, line)
+        handle = await _redraw(ctx, out.game, hand, picture, line)
     elif hand is not None:  # a command: the hand, privately, kept current from now on
         file = None if picture is None else picture.now(hand.embed)
         message_id = await reply(ctx.interaction, line, ephemeral=True, embed=hand.embed, view=hand.view, file=file)
-        open_hands.keep_sent(ctx, out.game, message_id)
-        drawn = sent_privately(ctx.interaction, message_id)
-    else:  # a command that ended the table: what happened, privately (the channel reads it below)
+        handle = Handle.of(ctx.interaction, message_id)
+        ctx.writer.shown(handle, out.game)
+    else:  # a command that ended the table: what happened, privately (the channel reads it from the writer)
         text = line or sentences.public_text(out.events, out.table, ctx.tr, turn=False)
         await reply(ctx.interaction, text, ephemeral=True)
-        drawn = None
-    await secondary(ctx)  # first responses owed by others go first (cogs.ui.replies)
-    ctx.board.lines.moved(out, ctx.public, board)
-    if hand is not None:
-        await add_picture(ctx.interaction, drawn, hand.embed, picture)
+    if hand is not None and handle is not None:
+        ctx.writer.picture(handle, out.game, hand.embed, picture)
 
 
 async def _redraw(
-    ctx: Ctx, game: GameSnapshot, hand: Hand | None, picture: pictures.Picture | None, line: str | None = None
-) -> Drawn | None:
+    ctx: Ctx, game: GameSnapshot, hand: Hand | None, picture: Picture | None, line: str | None = None
+) -> Handle | None:
     """Redraw the private message clicked on: the hand (with its picture if drawn already) under
     ``line`` if any, or once the table closed ``line`` alone (a message is never empty) and no
-    buttons. It is kept current from now on (remembered first, at the version it shows, so that an
-    older state never covers it: :mod:`cogs.ui.open_hands`)."""
-    open_hands.keep_clicked(ctx, game)
+    buttons. It is handed over to the writer first, at the version it shows, so that an older
+    state never covers it; its handle, or None for a click on a public message (answered apart)."""
+    handle = clicked(ctx)
+    if handle is not None:
+        ctx.writer.shown(handle, game)
     if hand is None:
-        return await update(ctx.interaction, content=line or ctx.tr("open_hand_game_over"))
+        await update(ctx.interaction, content=line or ctx.tr("open_hand_game_over"))
+        return None
     file = None if picture is None else picture.now(hand.embed)
-    return await update(ctx.interaction, content=line, embed=hand.embed, view=hand.view, file=file)
+    await update(ctx.interaction, content=line, embed=hand.embed, view=hand.view, file=file)
+    return handle
+
+
+def clicked(ctx: Ctx) -> Handle | None:
+    """The handle of the private message clicked on (None: the click came on a public message)."""
+    message = ctx.interaction.message
+    if message is None or not message.flags.ephemeral:
+        return None
+    return Handle.of(ctx.interaction, message.id)
+
+
+def keep_picker(ctx: Ctx, game: GameSnapshot) -> None:
+    """The private message clicked on is about to show a meld or lay-off picker of ``game``: the
+    writer keeps it current, and leaves the picker alone while its player builds."""
+    handle = clicked(ctx)
+    if handle is not None:
+        ctx.writer.shown(handle, game, picker=True)
 
 
 def _player_after(out: Outcome[None]) -> PlayerSnapshot | None:
@@ -111,14 +131,14 @@ class Hand:
     view: discord.ui.View
 
 
-async def hand_message(ctx: Ctx, player: PlayerSnapshot) -> Hand:
-    """The hand at ``player``'s version, in ``ctx``'s language: its embed and its components (with the
+async def hand_message(service: GameService, tr: Translator, player: PlayerSnapshot) -> Hand:
+    """The hand at ``player``'s version, in ``tr``'s language: its embed and its components (with the
     one-click suggestion and the joker swaps possible now)."""
     game, view = player.game, player.view
-    advice = await ctx.service.advice(player)
+    advice = await service.advice(player)
     return Hand(
-        render.hand_embed(view, game.table, ctx.tr, advice, game.turn_deadline),
-        hand_view(game.game_id, view, ctx.tr, advice, swaps(view, game.table.game)),
+        render.hand_embed(view, game.table, tr, advice, game.turn_deadline),
+        hand_view(game.game_id, view, tr, advice, swaps(view, game.table.game)),
     )
 
 

@@ -11,12 +11,13 @@ from typing import Any
 
 import discord
 
-from cogs.ui import sentences, threads, words
+from cogs.ui import render, sentences, threads, words
 from cogs.ui.components import Guarded, custom_id, persistent, template
 from cogs.ui.context import Ctx, context, reply
 from cogs.ui.hand import board_view
+from rummy.table import TableStatus
 from service.catalog import Translator
-from service.model import Outcome
+from service.model import GameSnapshot, Outcome
 
 
 async def join(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
@@ -31,7 +32,7 @@ async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
         text = sentences.public_text(out.events, out.table, ctx.public, turn=out.new_turn)
         message_id = await reply(ctx.interaction, text, ephemeral=False, ping=sentences.pinged(out.table, out.new_turn))
         if out.new_turn:  # the new turn's message: its moves are added to it (cogs.ui.turnline)
-            ctx.board.lines.adopt(out.game.game_id, ctx.interaction.channel_id or ctx.channel_id, message_id, text)
+            ctx.writer.adopt(out.game.game_id, ctx.interaction.channel_id or ctx.channel_id, message_id, text)
     else:
         await reply(ctx.interaction, ctx.tr("left_lobby"), ephemeral=True)
     return out
@@ -49,13 +50,13 @@ async def start(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
             events = sentences.event_lines(out.events, out.table, ctx.public)
             turn = sentences.turn_line(out.table, ctx.public)
             game = out.game.game_id
-            ctx.board.lines.begin(game, thread, [started, *events], turn, sentences.pinged(out.table), board)
-            ctx.board.lines.add(game, thread, [ctx.public("start_hand_hint")])
+            ctx.writer.begin(game, thread, [started, *events], turn, sentences.pinged(out.table), board)
+            ctx.writer.add(game, thread, [ctx.public("start_hand_hint")])
             return out
     hint = ctx.public("start_hand_hint")
     text = sentences.clip(started + "\n" + sentences.public_text(out.events, out.table, ctx.public) + "\n" + hint, 2000)
     message_id = await reply(ctx.interaction, text, ephemeral=False, view=board, ping=sentences.pinged(out.table))
-    ctx.board.lines.adopt(out.game.game_id, out.game.channel_id, message_id, text, board)  # the first turn's
+    ctx.writer.adopt(out.game.game_id, out.game.channel_id, message_id, text, board)  # the first turn's
     if threads.wanted(ctx, out):  # asked for a thread, and the bot may not open one: one line to the host
         await reply(ctx.interaction, ctx.tr("thread_refused"), ephemeral=True)
     return out
@@ -100,3 +101,13 @@ def lobby_view(game_id: int, tr: Translator) -> discord.ui.View:
         LeaveButton(game_id, tr("btn_leave")),
         StartButton(game_id, tr("btn_start")),
     )
+
+
+def board_message(game: GameSnapshot, tr: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The board of a game: its embed and its persistent components (none once closed)."""
+    embed = render.board_embed(game.table, tr, deadline=game.turn_deadline, expires=game.expires_at)
+    if game.status is TableStatus.LOBBY:
+        return embed, lobby_view(game.game_id, tr)
+    if game.status is TableStatus.PLAYING:
+        return embed, board_view(game.game_id, tr, game.table)
+    return embed, None

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui import open_hands, render, sentences
+from cogs.ui import render, sentences
 from cogs.ui.components import Malformed, custom_id, persistent, stale, template, values
 from cogs.ui.context import context, update
 from cogs.ui.hand import (
@@ -27,6 +27,7 @@ from cogs.ui.hand import (
     RefreshButton,
     Select,
     card_options,
+    keep_picker,
     picked_cards,
     play,
     remaining,
@@ -125,7 +126,7 @@ class MeldButton(HandItem, discord.ui.DynamicItem[Button], template=template("mb
         ctx = context(interaction)
         player = await ctx.service.private_view(ctx.channel_id, ctx.who.id, self.game_id)
         view = player.view
-        open_hands.keep_clicked(ctx, player.game, picker=True)
+        keep_picker(ctx, player.game)
         await update(
             interaction, embed=builder_embed(view, [], ctx.tr), view=builder_view(self.game_id, view, [], ctx.tr)
         )
@@ -172,7 +173,7 @@ class MeldPick(HandItem, discord.ui.DynamicItem[Select], template=template("mbs"
             places = placements(group, view.rules)
         except RummyError as exc:
             raise Refusal("builder_refused", cards=format_cards(group), why=render.rules_reason(exc, ctx.tr)) from None
-        open_hands.keep_clicked(ctx, player.game, picker=True)
+        keep_picker(ctx, player.game)
         if len(places) > 1:  # the joker has a choice of place: the player says which
             select = JokerPlace(self.game_id, self.pending, places, view.rules, ctx.tr("ph_joker_place"))
             await update(
@@ -249,7 +250,7 @@ class JokerPlace(HandItem, discord.ui.DynamicItem[Select], template=template("mb
             make_meld(group, view.rules)
         except RummyError as exc:
             raise Refusal("builder_refused", cards=format_cards(group), why=render.rules_reason(exc, ctx.tr)) from None
-        open_hands.keep_clicked(ctx, player.game, picker=True)
+        keep_picker(ctx, player.game)
         await _add_group(interaction, self.game_id, view, self.pending, group)
 
 
@@ -298,7 +299,7 @@ class LayOffButton(HandItem, discord.ui.DynamicItem[Button], template=template("
         if not options:
             raise Refusal("no_meld_number")
         select = LayOffMeld(self.game_id, options, ctx.tr("ph_layoff_meld"))
-        open_hands.keep_clicked(ctx, player.game, picker=True)
+        keep_picker(ctx, player.game)
         embed = discord.Embed(title=ctx.tr("layoff_title"), description=ctx.tr("layoff_help"), colour=render.COLOUR)
         await update(interaction, embed=embed, view=persistent(select, RefreshButton(self.game_id, ctx.tr("btn_back"))))
 
@@ -348,7 +349,7 @@ class LayOffMeld(HandItem, discord.ui.DynamicItem[Select], template=template("lo
         if meld is None or not view.hand:
             raise Refusal("no_meld_number")
         select = LayOffCards(self.game_id, target, view.hand, ctx.tr("ph_layoff_cards", n=target + 1))
-        open_hands.keep_clicked(ctx, player.game, picker=True)
+        keep_picker(ctx, player.game)
         embed = discord.Embed(
             title=ctx.tr("layoff_title"), description=ctx.tr("layoff_cards_help", meld=meld.label), colour=render.COLOUR
         )

@@ -15,45 +15,35 @@ they show.
   message sent as a follow-up waits for its picture instead, since it is no first reply.
 * **Edits.** Discord keeps an attachment an edit does not list, shown under the message even when
   no embed refers to it; so with pictures on, every redraw of a private message lists its
-  attachments: the new picture, or none. :class:`Redraws` orders the redraws of one message, so
-  that a picture drawn for a hand is never put on a message that shows a newer one.
+  attachments: the new picture, or none. An open hand's picture is put on by the hand's writer
+  (:mod:`cogs.ui.open_hands`), never over a newer hand.
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
-import weakref
-from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import discord
 
 from cogs.ui import words
+from cogs.ui.context import Ctx
+from cogs.ui.handover import Picture
+from cogs.ui.limits import fit
 from rummy.rules import Scoring
 from rummy.table import TableStatus
 from service.catalog import Translator
-from service.gallery import Job, hand_job, story_job, table_job
+from service.gallery import Gallery, Job, hand_job, story_job, table_job
 from service.model import GameSnapshot, PlayerSnapshot
-
-if TYPE_CHECKING:
-    from cogs.ui.client import RamiClient  # which holds this module's Redraws
-    from cogs.ui.context import Ctx  # which replies through them
+from service.preferences import Preferences
 
 log = logging.getLogger(__name__)
 
 HAND = "hand.png"
 TABLE = "table.png"
 SCORES = "scores.png"
-TURNS_KEPT = 4096  # private messages whose redraws are ordered (the oldest are forgotten)
-
-
-def attach(embed: discord.Embed, png: bytes, name: str, description: str) -> discord.File:
-    """``png`` as the attachment ``name`` that ``embed`` shows as its image."""
-    embed.set_image(url=f"attachment://{name}")
-    return discord.File(io.BytesIO(png), filename=name, description=description)
 
 
 @dataclass(frozen=True)
@@ -95,59 +85,54 @@ def hand_frame(player: PlayerSnapshot, tr: Translator) -> Frame:
     return Frame(hand_job(player), HAND, tr("pic_hand"))
 
 
-@dataclass
-class Picture:
-    """A picture for one message: drawn already, or being drawn (in the gallery's drawing process)."""
-
-    name: str
-    description: str
-    ready: bytes | None
-    drawing: asyncio.Task[bytes | None] | None = None
-
-    def now(self, embed: discord.Embed) -> discord.File | None:
-        """The file to send with ``embed`` at once, if the picture is drawn already."""
-        return None if self.ready is None else attach(embed, self.ready, self.name, self.description)
-
-    async def later(self, embed: discord.Embed) -> discord.File | None:
-        """The file to send with ``embed`` once drawn (None if it could not be: the text stands)."""
-        data = self.ready
-        if data is None and self.drawing is not None:
-            try:
-                data = await self.drawing
-            except Exception:
-                log.exception("could not draw %s", self.name)
-                return None
-        return None if data is None else attach(embed, data, self.name, self.description)
-
-
 def for_caller(ctx: Ctx, frame: Frame | None) -> Picture | None:
-    """The caller's private picture of ``frame``, if they get one here: pictures on for the bot,
-    files allowed where the bot answers, and the caller's own choice. Nothing here waits: the
-    picture is the gallery's already, or it is drawn in a task, once no interaction owes its
-    first response (:mod:`cogs.ui.replies`), the caller's choice read first if not in memory."""
+    """The caller's private picture of ``frame``, if they get one here (see :func:`for_person`)."""
     bot = ctx.bot
-    if frame is None or not bot.gallery.enabled or not ctx.interaction.app_permissions.attach_files:
+    turn = None if bot.replies is None else bot.replies.turn
+    may_attach = ctx.interaction.app_permissions.attach_files
+    return for_person(bot.gallery, bot.preferences, turn, ctx.who.id, may_attach, frame)
+
+
+def for_person(
+    gallery: Gallery,
+    preferences: Preferences,
+    turn: Callable[[], Awaitable[None]] | None,
+    user_id: int,
+    may_attach: bool,
+    frame: Frame | None,
+) -> Picture | None:
+    """The private picture of ``frame`` for ``user_id``, if they get one: pictures on for the bot,
+    files allowed where the bot answered them (``may_attach``), and their own choice. Nothing here
+    waits: the picture is the gallery's already, or it is drawn in a task, once no interaction
+    owes its first response (``turn``), their choice read first if not in memory."""
+    if frame is None or not gallery.enabled or not may_attach:
         return None
-    wanted = bot.preferences.known(ctx.who.id)
+    wanted = preferences.known(user_id)
     if wanted is False:
         return None
-    ready = bot.gallery.ready(frame.job)
+    ready = gallery.ready(frame.job)
     if ready is not None and wanted:
         return Picture(frame.name, frame.description, ready)
     drawing = asyncio.get_running_loop().create_task(
-        _draw(bot, None if wanted else ctx.who.id, frame.job), name=f"rami-picture-{frame.name}"
+        _draw(gallery, preferences, turn, None if wanted else user_id, frame.job), name=f"rami-picture-{frame.name}"
     )
     drawing.add_done_callback(_retrieved)
     return Picture(frame.name, frame.description, None, drawing)
 
 
-async def _draw(bot: RamiClient, ask: int | None, job: Job) -> bytes | None:
+async def _draw(
+    gallery: Gallery,
+    preferences: Preferences,
+    turn: Callable[[], Awaitable[None]] | None,
+    ask: int | None,
+    job: Job,
+) -> bytes | None:
     """Draw ``job`` after the first responses owed, if the person ``ask`` (when given) wants it."""
-    if ask is not None and not await bot.preferences.pictures(ask):
+    if ask is not None and not await preferences.pictures(ask):
         return None
-    if bot.replies is not None:
-        await bot.replies.turn()
-    return await bot.gallery.picture(job)
+    if turn is not None:
+        await turn()
+    return await gallery.picture(job)
 
 
 def _retrieved(task: asyncio.Task[bytes | None]) -> None:
@@ -156,40 +141,21 @@ def _retrieved(task: asyncio.Task[bytes | None]) -> None:
         task.exception()
 
 
-class Redraws:
-    """The order of the redraws of each private message (by message id).
-
-    Every redraw takes a turn under the message's lock (:meth:`begin`); a picture that follows its
-    text is put on the message only if no other redraw took a turn since (:meth:`current`, under
-    the same lock), so a late picture never covers a newer hand. A message is forgotten after
-    :data:`TURNS_KEPT` others; a picture for a forgotten message is not sent (its text stands).
-    """
-
-    def __init__(self, size: int = TURNS_KEPT) -> None:
-        self.size = size
-        self._turns: OrderedDict[int, int] = OrderedDict()
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._count = 0
-
-    def lock(self, message_id: int) -> asyncio.Lock:
-        lock = self._locks.get(message_id)
-        if lock is None:
-            lock = self._locks[message_id] = asyncio.Lock()
-        return lock
-
-    def begin(self, message_id: int) -> int:
-        """A new redraw of the message: its turn (hold :meth:`lock` while it is sent)."""
-        self._count += 1
-        self._turns[message_id] = self._count
-        self._turns.move_to_end(message_id)
-        while len(self._turns) > self.size:
-            self._turns.popitem(last=False)
-        return self._count
-
-    def claim(self, message_id: int) -> int | None:
-        """The first turn of a message just sent, or None if a redraw of it already came."""
-        return None if message_id in self._turns else self.begin(message_id)
-
-    def current(self, message_id: int, turn: int) -> bool:
-        """Whether ``turn`` is still the message's latest redraw."""
-        return self._turns.get(message_id) == turn
+async def add_picture(interaction: discord.Interaction, embed: discord.Embed, picture: Picture | None) -> None:
+    """Once ``picture`` is drawn, show it in ``embed`` on the private message the interaction just
+    sent (``/table``, ``/scores``, a spectator's look: messages no one else redraws; an open hand's
+    picture is its writer's, :mod:`cogs.ui.open_hands`). Nothing happens without a picture still
+    to send."""
+    if picture is None or picture.ready is not None:
+        return
+    file = await picture.later(embed)
+    if file is None:
+        return
+    try:
+        await interaction.edit_original_response(**fit({"embed": embed}), attachments=[file])
+    except discord.HTTPException as exc:  # the text is there: the picture was a plus
+        log.warning("could not add %s to a private message: %s", picture.name, exc)
+    except Exception:
+        if not interaction.client.is_closed():
+            raise
+        log.info("the bot closed before %s was added to a private message", picture.name)

@@ -16,6 +16,7 @@ from cogs.ui import words
 from rummy.deal import Event
 from rummy.table import Table
 from service.catalog import EN, Translator
+from service.model import Outcome
 
 FIELD_LIMIT = 1024
 
@@ -186,3 +187,35 @@ def public_text(events: Iterable[Event], table: Table, tr: Translator, *, turn: 
     if next_turn:
         lines.append(next_turn)
     return clip("\n".join(lines), 2000)
+
+
+# -- the line above a private hand redrawn ----------------------------------------------------
+
+
+def deal_ended(out: Outcome[Any]) -> bool:
+    return any(e.kind == "deal_over" for e in out.events)
+
+
+def went_out(out: Outcome[Any], seat: int | None) -> bool:
+    """Whether ``seat`` ended the deal of ``out`` by going out."""
+    return (
+        seat is not None
+        and seat == out.seat
+        and any(
+            e.kind == "deal_over" and e.detail.get("reason") == "went_out" and seat in e.detail.get("winners", ())
+            for e in out.events
+        )
+    )
+
+
+def hand_note(out: Outcome[Any], seat: int | None, tr: Translator) -> str | None:
+    """The line above a hand redrawn after ``out``: the deal ended (and ``seat`` went out), or the
+    game ended (then it is the whole message: never empty, no buttons); None otherwise."""
+    out_first = [tr("open_hand_went_out")] if went_out(out, seat) else []
+    if out.ended:
+        return " ".join([*out_first, tr("open_hand_game_over")])
+    if seat is None:
+        return tr("open_hand_left")
+    if deal_ended(out):
+        return " ".join([*out_first, tr("open_hand_deal_over")])
+    return None

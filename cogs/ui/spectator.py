@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cogs.ui import pictures, render
 from cogs.ui.components import persistent
-from cogs.ui.context import Ctx, add_picture, reply, sent_privately
+from cogs.ui.context import Ctx, reply
 from cogs.ui.lobby import JoinButton
 from rummy.table import TableStatus
 
@@ -25,5 +25,5 @@ async def watch(ctx: Ctx, game_id: int | None = None) -> None:
         embed.add_field(name=tr("watch_title"), value=tr("watch_playing"), inline=False)
     picture = pictures.for_caller(ctx, pictures.table_frame(game, tr) if game.table.game is not None else None)
     file = None if picture is None else picture.now(embed)
-    message_id = await reply(ctx.interaction, embed=embed, view=view, ephemeral=True, file=file)
-    await add_picture(ctx.interaction, sent_privately(ctx.interaction, message_id), embed, picture)
+    await reply(ctx.interaction, embed=embed, view=view, ephemeral=True, file=file)
+    await pictures.add_picture(ctx.interaction, embed, picture)

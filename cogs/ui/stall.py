@@ -68,7 +68,7 @@ async def vote(ctx: Ctx, kind: ChangeKind, game_id: int) -> None:
     view = board_view(game_id, ctx.public, out.table) if out.table.turn is not None else None
     message_id = await reply(ctx.interaction, text, ephemeral=False, view=view, ping=ping, silent=ping is None)
     if out.new_turn:  # a new deal: this is its first turn's message (cogs.ui.turnline)
-        ctx.board.lines.adopt(game_id, ctx.interaction.channel_id or ctx.channel_id, message_id, text, view)
+        ctx.writer.adopt(game_id, ctx.interaction.channel_id or ctx.channel_id, message_id, text, view)
 
 
 class _EndButton(Guarded):

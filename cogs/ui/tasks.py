@@ -6,7 +6,7 @@ picks that up, so a burst of changes costs one task; :meth:`Tasks.spawn` runs on
 key. A task's failure is logged with its traceback; Discord out of reach (the connection failed or
 timed out, as when the bot closes while a message is on its way) is a warning, and the next change
 starts a new task. :meth:`Tasks.drain` waits for every task (tests, shutdown), :meth:`Tasks.close`
-cancels them.
+cancels them. :class:`Locks` gives one lock per message, so that its writes take turns.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections.abc import Callable, Coroutine, Hashable
 from typing import Any, Generic, TypeVar
 
@@ -87,3 +88,16 @@ class Tasks(Generic[K]):
                 await task
         self._keyed.clear()
         self._loose.clear()
+
+
+class Locks(Generic[K]):
+    """One :class:`asyncio.Lock` per key (a message), kept while someone holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[K, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def __call__(self, key: K) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock

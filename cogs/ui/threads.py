@@ -44,7 +44,7 @@ async def open_thread(ctx: Ctx, out: Outcome[None]) -> int | None:
         return None
     name = ctx.public("thread_name", title=words.preset_title(out.table.rules, ctx.public))[:NAME_LENGTH]
     try:
-        return await ctx.board.open_thread(game, name)
+        return await ctx.writer.open_thread(game, name)
     except discord.HTTPException as exc:
         log.warning("could not open the thread of game %s: %s", game.game_id, exc)
         return None

@@ -14,7 +14,8 @@ seconds (one of Discord's five left for the interactions' own public replies); a
 back is still pending, and what comes meanwhile joins it (a newer turn takes the place of its
 turn line and ping: it pings whoever plays when it goes out). A message is edited at most once
 every ``edit_interval`` seconds, with its latest text. Everything goes out through the board's
-:class:`~cogs.ui.board.Channels`, fitted to Discord's limits; an empty text is never sent.
+:class:`~cogs.ui.poster.Poster` (which keeps the pace, and posts anew a message Discord no longer
+lets be edited), fitted to Discord's limits; an empty text is never sent.
 """
 
 from __future__ import annotations
@@ -23,41 +24,23 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from cogs.ui import sentences
 from cogs.ui.context import NO_MENTIONS, mentions
-from cogs.ui.limits import fit
+from cogs.ui.poster import Poster
 from cogs.ui.tasks import Tasks
 from rummy.table import TableStatus
 from service.catalog import Translator
 from service.model import GameSnapshot, Outcome
 
-if TYPE_CHECKING:
-    from cogs.ui.board import Channels
-
 log = logging.getLogger(__name__)
 MAX_TEXT = 2000
 KEEP_CLOSED = 64  # closed games whose last message is still known
-
-
-@dataclass(frozen=True)
-class Pace:
-    """How fast one channel may receive new messages and edits (seconds)."""
-
-    spacing: float = 1.0  # between two new messages
-    window: float = 5.0
-    limit: int = 4  # new messages in any window: Discord allows 5, one is left for interaction replies
-    edit_interval: float = 1.0  # between two edits of one message
-
-
-DISCORD_PACE = Pace()
-NO_PACE = Pace(spacing=0.0, limit=1_000_000, edit_interval=0.0)  # tests that do not look at the pace
 
 
 @dataclass
@@ -94,29 +77,22 @@ class TurnLines:
 
     def __init__(
         self,
-        channels: Channels,
+        poster: Poster,
         *,
-        pace: Pace = DISCORD_PACE,
         turn: Callable[[], Awaitable[None]] | None = None,
-        clock: Callable[[], float] | None = None,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         on_sent: Callable[[int, int], None] | None = None,
         where: Callable[[GameSnapshot], int] | None = None,
     ) -> None:
-        self.channels = channels
-        self.pace = pace
+        self.poster = poster  # the channels' pace, and the way out
         self.turn = turn  # secondary work waits behind first responses still owed (cogs.ui.replies)
-        self._clock = clock
-        self._sleep = sleep
         self.on_sent = on_sent  # (game id, channel id) after each new message (the board counts them)
         self.where = where or (lambda game: game.channel_id)  # the game's channel, or its thread
         self._games: dict[int, list[Line]] = {}
-        self._sent: dict[int, deque[float]] = {}  # channel -> times of its recent new messages
         self._tasks: Tasks[int] = Tasks("turn line")
         self._closed: dict[int, None] = {}  # games whose table closed, oldest first
 
     def now(self) -> float:
-        return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
+        return self.poster.now()
 
     # -- what the cogs tell ----------------------------------------------------------------------
     def moved(self, out: Outcome[Any], tr: Translator, view: discord.ui.View | None) -> None:
@@ -179,7 +155,7 @@ class TurnLines:
     ) -> None:
         """A public message an interaction sent itself (the start of the game), with ``view``,
         becomes the game's current message: the turn it announces is added to it."""
-        self.note(channel_id)
+        self.poster.note(channel_id)
         if message_id is None:
             return
         lines = self._games.setdefault(game_id, [])
@@ -198,38 +174,14 @@ class TurnLines:
             lines[-1].view, lines[-1].view_dirty, lines[-1].dirty = discord.ui.View(), True, True
         self._kick(game_id)
 
-    def note(self, channel_id: int) -> None:
-        """A new message went out in the channel (ours or an interaction's): it counts in the pace."""
-        sent = self._sent.setdefault(channel_id, deque())
-        sent.append(self.now())
-        while len(sent) > max(self.pace.limit, 1) + 1:
-            sent.popleft()
-
-    def slot(self, channel_id: int) -> float:
-        """When the channel may receive its next new message."""
-        now, pace = self.now(), self.pace
-        sent = self._sent.get(channel_id)
-        if not sent:
-            return now
-        at = max(now, sent[-1] + pace.spacing)
-        recent = [t for t in sent if t > now - pace.window]
-        if len(recent) >= pace.limit:
-            at = max(at, recent[-pace.limit] + pace.window)
-        return at
-
-    async def wait_slot(self, channel_id: int) -> None:
-        """Wait for the channel's next slot (the board's new messages take one too)."""
-        while (wait := self.slot(channel_id) - self.now()) > 0:
-            await self._sleep(wait)
-
     # -- sending ------------------------------------------------------------------------------------
     def _kick(self, game_id: int) -> None:
         self._tasks.once(game_id, self._flush, f"rami-turnline-{game_id}")
 
     def _ready_at(self, line: Line) -> float:
         if line.message_id is None:
-            return self.slot(line.channel_id)
-        return line.written + self.pace.edit_interval
+            return self.poster.slot(line.channel_id)
+        return line.written + self.poster.pace.edit_interval
 
     async def _flush(self, game_id: int) -> None:
         while True:
@@ -242,14 +194,14 @@ class TurnLines:
             line = min(dirty, key=self._ready_at)
             wait = self._ready_at(line) - self.now()
             if wait > 0:
-                await self._sleep(wait)
+                await self.poster.sleep(wait)
                 continue  # what is ready first may have changed meanwhile
             if self.turn is not None:
                 await self.turn()
             if line.message_id is None:
                 await self._send(game_id, line)
             else:
-                await self._edit(line)
+                await self._edit(game_id, line)
             if lines and lines[-1] is not line and not line.dirty:
                 lines.remove(line)
 
@@ -264,9 +216,8 @@ class TurnLines:
             kwargs["view"] = line.view
         if line.ping is None:
             kwargs["silent"] = True
-        self.note(line.channel_id)
         try:
-            line.message_id = await self.channels.send(line.channel_id, **fit(kwargs))
+            line.message_id = await self.poster.send(line.channel_id, paced=False, **kwargs)
         except discord.HTTPException as exc:
             log.warning("could not send the turn line in channel %s: %s", line.channel_id, exc)
             line.message_id = 0  # given up: it is not sent again, nor edited
@@ -280,15 +231,19 @@ class TurnLines:
         if self.on_sent is not None:
             self.on_sent(game_id, line.channel_id)
 
-    async def _edit(self, line: Line) -> None:
+    async def _edit(self, game_id: int, line: Line) -> None:
         line.dirty = False
         if not line.message_id:
             return
         kwargs: dict[str, Any] = {"content": line.text(), "allowed_mentions": NO_MENTIONS}
+        whole = {**kwargs, "silent": True} if line.view is None else {**kwargs, "view": line.view, "silent": True}
         if line.view_dirty:
             kwargs["view"], line.view_dirty = line.view, False
+        old = line.message_id
         try:
-            await self.channels.edit(line.channel_id, line.message_id, **fit(kwargs))
+            line.message_id = await self.poster.edit(line.channel_id, old, anew=whole, **kwargs)
+            if line.message_id != old and self.on_sent is not None:  # posted anew (Discord refused the edit)
+                self.on_sent(game_id, line.channel_id)
         except discord.NotFound:
             line.message_id = 0  # deleted by someone: nothing more is added to it
         except discord.HTTPException as exc:

@@ -34,19 +34,22 @@ from cogs.personal import Personal
 from cogs.play import Play
 from cogs.settings import Settings
 from cogs.timers import Timers
-from cogs.ui.board import Board
-from cogs.ui.ending import Ending
 from cogs.ui.items import ALL_ITEMS
-from cogs.ui.open_hands import OpenHands
-from cogs.ui.pictures import Redraws
+from cogs.ui.poster import NO_PACE
 from cogs.ui.replies import FirstReplies
-from cogs.ui.turnline import NO_PACE
+from cogs.ui.writer import GameWriter
 from data import Database
 from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
 from service.preferences import Preferences
-from tests.cogs.outbox import RecordingChannels, Result, Sent, files_of  # the tests import them from here too
+from tests.cogs.outbox import (
+    RecordingChannels,
+    RecordingPrivate,
+    Result,
+    Sent,
+    files_of,
+)  # the tests import them from here too
 
 GUILD = 9001
 OTHER_GUILD = 9009
@@ -95,29 +98,31 @@ class Harness:
         # second every scripted move waited 50 ms for its board, most of a whole game's time.
         self.replies = FirstReplies()  # follow-ups wait behind first responses owed, as in bot.py
         self.gallery = Gallery(enabled=pictures)
-        self.board = Board(
+        self.client = MagicMock(spec=RamiBot)
+        self.client.service, self.client.replies = self.service, self.replies
+        self.client.leaderboards = Leaderboards(db)
+        self.client.gallery, self.client.preferences = self.gallery, Preferences(db)
+        self.hand_clock = Clock()  # the open hands' clock (their tokens' age), moved by hand
+        self.by_token: dict[str, Any] = {}  # the interactions, by token: how a handle edits
+        self.writer = GameWriter(
             self.service,
             self.channels,
+            RecordingPrivate(self.by_token),
+            gallery=self.gallery,
+            preferences=self.client.preferences,
             min_interval=0,
             max_rate=None,
             turn=self.replies.turn,
-            gallery=self.gallery,
             pace=NO_PACE,
+            hand_interval=0,
+            hand_clock=lambda: self.hand_clock.now.timestamp(),
+            ending_after=0,
         )
-        self.timers = Timers(self.service, self.board, turn=self.replies.turn)
-        self.ending = Ending(self.service, self.board, turn=self.replies.turn, after=0)
+        self.board, self.ending, self.open_hands = self.writer.board, self.writer.ending, self.writer.hands
+        self.timers = Timers(self.service, self.writer, turn=self.replies.turn)
         self.service.subscribe(self.timers.changed)  # as bot.py wires them
-        self.service.subscribe(self.board.changed)
-        self.service.subscribe(self.ending.changed)
-        self.client = MagicMock(spec=RamiBot)
-        self.client.service, self.client.board, self.client.replies = self.service, self.board, self.replies
-        self.client.leaderboards = Leaderboards(db)
-        self.client.gallery, self.client.preferences = self.gallery, Preferences(db)
-        self.client.redraws = Redraws()
-        self.hand_clock = Clock()  # the open hands' clock (their tokens' age), moved by hand
-        self.open_hands = OpenHands(min_interval=0, clock=lambda: self.hand_clock.now.timestamp())
-        self.service.subscribe(self.open_hands.changed)  # as bot.py wires it
-        self.client.open_hands = self.open_hands
+        self.service.subscribe(self.writer.changed)
+        self.client.writer = self.writer
         self.cogs = [Lobby(self.client), Play(self.client), Info(self.client), Leaderboard(self.client)]
         self.lobby, self.play, self.info, self.leaderboard = self.cogs
         self.cogs.append(Settings(self.client))
@@ -143,6 +148,8 @@ class Harness:
     ) -> Any:
         i = MagicMock(spec=discord.Interaction)
         i.id = next(self.interactions)
+        i.application_id, i.token = 77, f"token-{i.id}"
+        self.by_token[i.token] = i
         i.client = self.client
         member = MagicMock(spec=discord.Member)
         member.id, member.display_name, member.name = user.id, user.name, user.name
@@ -284,8 +291,7 @@ class Harness:
 
     async def settle(self) -> None:
         await self.timers.settle()
-        await self.ending.drain()
-        await self.open_hands.drain()
+        await self.writer.drain()
         await self.timers.settle()
 
     # -- reading ----------------------------------------------------------------------------
@@ -306,10 +312,8 @@ class Harness:
         return boards[-1]
 
     async def close(self) -> None:
-        await self.open_hands.close()
         await self.timers.close()
-        await self.board.close()
-        await self.ending.close()
+        await self.writer.close(grace=0)
         assert not self.empty, f"empty messages or edits were sent (Discord refuses them): {self.empty}"
 
     async def open_table(self, *users: User, preset: str = "basic", start: bool = True, **settings: str) -> Result:

@@ -1,5 +1,6 @@
 """What the bot sent, as the cog tests record it: messages (:class:`Sent`), what one interaction
-produced (:class:`Result`), and the board's way to channels (:class:`RecordingChannels`)."""
+produced (:class:`Result`), the writers' way to channels (:class:`RecordingChannels`) and to
+private messages (:class:`RecordingPrivate`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
+
+from cogs.ui.handover import Handle
 
 
 def embed_text(embed: discord.Embed | None) -> str:
@@ -174,3 +177,19 @@ class RecordingChannels:
 
     def is_thread(self, channel_id: int) -> bool:
         return channel_id in self.threads
+
+
+class RecordingPrivate:
+    """The open hands' way to private messages: a handle's edit goes through the mock interaction
+    of its token, so it is recorded as that interaction's ``edit`` (the tests follow a message by
+    the interactions that edited it)."""
+
+    def __init__(self, by_token: dict[str, Any]) -> None:
+        self.by_token = by_token
+
+    async def edit(self, handle: Handle, **kwargs: Any) -> None:
+        interaction = self.by_token[handle.token]
+        if handle.followup and handle.message_id is not None:
+            await interaction.followup.edit_message(handle.message_id, **kwargs)
+        else:
+            await interaction.edit_original_response(**kwargs)

@@ -6,6 +6,7 @@ The harness here has pictures on (the bot's default); elsewhere in tests/cogs th
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 from collections.abc import AsyncIterator
 from typing import Any
@@ -15,8 +16,8 @@ import discord
 import pytest_asyncio
 from PIL import Image
 
-from cogs.ui.context import add_picture, update
-from cogs.ui.pictures import Picture
+from cogs.ui.context import update
+from cogs.ui.handover import Handle, Picture
 from data import Database
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness, Sent
 from tests.cogs.script import play_game
@@ -95,18 +96,27 @@ async def test_a_typed_move_sends_the_hand_with_its_picture(hp: Harness) -> None
 
 
 async def test_a_late_picture_never_covers_a_newer_redraw(hp: Harness) -> None:
-    """A picture that comes after another redraw of its message is not put on it."""
+    """A picture handed over to the writer goes on its hand only while that hand is the one shown:
+    not after another click redrew the message, nor once a newer version of the game is shown."""
     await hp.open_table(ALICE, BOB)
+    game = await hp.service.current(CHANNEL)
     first = hp.interaction(ALICE, kind=discord.InteractionType.component, on_ephemeral=True, message_id=77)
     second = hp.interaction(ALICE, kind=discord.InteractionType.component, on_ephemeral=True, message_id=77)
-    embed = discord.Embed(title="old hand")
-    drawn = await update(first, embed=embed)
-    await update(second, embed=discord.Embed(title="new hand"))
-    await add_picture(first, drawn, embed, late_picture(b"png"))
-    assert [s.where for s in first.result.sent] == ["edit"]
-    again = await update(second, embed=embed)
-    await add_picture(second, again, embed, late_picture(b"png"))
-    assert [s.where for s in second.result.sent] == ["edit", "edit", "edit"]
+    old, new = Handle.of(first, 77), Handle.of(second, 77)
+    embed = discord.Embed(title="a hand")
+    hp.writer.shown(old, game)
+    await update(first, embed=embed)
+    hp.writer.shown(new, game)
+    await update(second, embed=discord.Embed(title="a newer hand"))
+    hp.writer.picture(old, game, embed, late_picture(b"old"))
+    await hp.settle()
+    assert [s.where for s in first.result.sent] == ["edit"]  # the first click's picture never came
+    hp.writer.picture(new, dataclasses.replace(game, version=game.version - 1), embed, late_picture(b"older"))
+    await hp.settle()
+    assert [s.where for s in second.result.sent] == ["edit"]  # drawn for a version no longer shown
+    hp.writer.picture(new, game, embed, late_picture(b"png"))
+    await hp.settle()
+    assert [s.where for s in second.result.sent] == ["edit", "edit"]
     assert second.result.sent[-1].pictures == {"hand.png": b"png"}
 
 

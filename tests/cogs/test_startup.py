@@ -330,10 +330,10 @@ async def test_choice_names_are_localized(offline_bot: RamiBot) -> None:
 
 
 async def test_a_change_redraws_the_board_and_replans_the_timers(offline_bot: RamiBot) -> None:
-    """bot.py's wiring: every change the service commits reaches the board and the timers."""
+    """bot.py's wiring: every change the service commits reaches the writer and the timers."""
     bot = offline_bot
     outbox: list[Sent] = []
-    bot.board.channels = RecordingChannels(outbox, itertools.count(1))
+    bot.writer.poster.channels = RecordingChannels(outbox, itertools.count(1))
     await bot.service.create(10, 20, Who(1, "Ann"), "basic")
     assert bot.timers._runners and outbox == []  # the create reply is the first board: not posted again
     await bot.service.join(20, Who(2, "Bob"))

@@ -11,7 +11,8 @@ import discord
 
 from cogs.ui.components import persistent
 from cogs.ui.hand import HandButton
-from cogs.ui.turnline import Pace, TurnLines
+from cogs.ui.poster import Pace, Poster
+from cogs.ui.turnline import TurnLines
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness
 from tests.cogs.outbox import RecordingChannels, Sent
 from tests.cogs.test_play import seats
@@ -54,7 +55,7 @@ def sender() -> tuple[TurnLines, Timed, Clock]:
     """The sender at Discord's pace, on a clock of its own."""
     clock = Clock()
     channels = Timed(clock)
-    return TurnLines(channels, pace=Pace(), clock=clock, sleep=clock.sleep), channels, clock
+    return TurnLines(Poster(channels, pace=Pace(), clock=clock, sleep=clock.sleep)), channels, clock
 
 
 def button() -> discord.ui.View:
@@ -103,7 +104,7 @@ async def test_a_turn_held_back_joins_the_next_one_and_pings_whoever_plays() -> 
     """A message still held back by the pace takes in the next turn: one message, and it pings
     the person whose turn it is when it goes out, not the one whose turn went by."""
     lines, channels, _ = sender()
-    lines.note(CHANNEL)  # a message just went out in the channel
+    lines.poster.note(CHANNEL)  # a message just went out in the channel
     lines.begin(GAME, CHANNEL, ["Carl discarded 5♣."], "<@202>, your turn.", 202, button())
     lines.add(GAME, CHANNEL, ["Bob drew from the stock.", "Bob discarded K♠."])
     lines.begin(GAME, CHANNEL, [], "<@101>, your turn.", 101, button())

@@ -90,6 +90,8 @@ async def edit_message(api: Api, request: web.Request, channel_id: str, message_
     message = message_or_404(api, channel, message_id)
     if message.author is not api.state.bot:
         raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+    if message.id in api.state.too_old:
+        raise ApiError(400, 30046, "Maximum number of edits to messages older than 1 hour reached. Try again later")
     body = await read_body(api, request, attach_in=channel)
     problems = message_problems(body, creating=False)
     if problems:
