@@ -43,8 +43,9 @@ from cogs.ui.lobby import lobby_view
 from cogs.ui.pictures import attach, board_frame
 from cogs.ui.tasks import Tasks
 from cogs.ui.turnline import DISCORD_PACE, Pace, TurnLines
+from cogs.ui.words import public_tr
 from rummy.table import Table, TableStatus
-from service.catalog import Translator, translator
+from service.catalog import Translator
 from service.gallery import Gallery
 from service.games import GameService
 from service.model import ChangeKind, GameSnapshot, Outcome
@@ -176,7 +177,7 @@ class Board:
 
     def tr_for(self, guild_id: int) -> Translator:
         """The server's public language: its admins' choice (``/rami language``), else its locale."""
-        return translator(self.service.settings.public_language(guild_id, self.locale_for(guild_id)))
+        return public_tr(self.service.settings, guild_id, self.locale_for(guild_id))
 
     def message(self, game: GameSnapshot, tr: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
         """The board of a game: its embed and its persistent components (none once closed)."""
