@@ -5,7 +5,7 @@ Components are :class:`discord.ui.DynamicItem` subclasses whose ``custom_id`` is
 ``setup_hook`` (:data:`cogs.ui.items.ALL_ITEMS` lists them), so a click works
 after a restart and long after the interaction token of the message expired. Errors in a
 component never reach a View's ``on_error``: :class:`Guarded` sends them to
-:func:`cogs.errors.report_error`, like command errors.
+:func:`cogs.ui.errors.report_error`, like command errors.
 
 A client can send any ``custom_id`` and any select values, so none is trusted. A template matches
 every id of its kind (:func:`template`), and :meth:`Guarded.from_custom_id` never raises: an id
@@ -22,7 +22,7 @@ from typing import Any, Self
 
 import discord
 
-from cogs.errors import report_error
+from cogs.ui.errors import report_error
 from cogs.ui.limits import OPTION_TEXT, OPTIONS
 from rummy.errors import RummyError
 from service.model import Refusal

@@ -26,7 +26,6 @@ import pytest_asyncio
 from discord import app_commands
 
 from bot import RamiBot
-from cogs.errors import report_error
 from cogs.info import Info
 from cogs.leaderboard import Leaderboard
 from cogs.lobby import Lobby
@@ -36,6 +35,7 @@ from cogs.settings import Settings
 from cogs.timers import Timers
 from cogs.ui.board import Board
 from cogs.ui.ending import Ending
+from cogs.ui.errors import report_error
 from cogs.ui.items import ALL_ITEMS
 from cogs.ui.open_hands import OpenHands
 from cogs.ui.pictures import Redraws
