@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ui import ending, pictures, render
+from cogs.ui import pictures, render, views
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, Ctx, add_picture, context, reply, sent_privately
 from cogs.ui.limits import chosen
@@ -34,7 +34,7 @@ class Info(commands.Cog):
             game = await ctx.service.current(ctx.channel_id)
         except Refusal:  # no table open: the last game's final state, for a day after it ended
             final = await ctx.service.last_game(ctx.channel_id)
-            embed, view = ending.final_of(final, ctx.tr)
+            embed, view = views.final_of(final, ctx.tr)
             await _with_picture(ctx, embed, pictures.scores_frame(final.game, ctx.tr), view)
             return
         embed, _view = ctx.board.message(game, ctx.tr)

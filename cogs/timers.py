@@ -25,7 +25,7 @@ from discord.ext import commands
 
 from cogs.ui import sentences
 from cogs.ui.board import Board
-from cogs.ui.hand import board_view
+from cogs.ui.views import board_view
 from rummy.table import MAX_TIMEOUTS, TableStatus
 from service.catalog import Translator
 from service.games import GameService

@@ -37,12 +37,11 @@ import discord
 
 from cogs.ui import render
 from cogs.ui.context import mentions
-from cogs.ui.hand import board_view
 from cogs.ui.limits import fit
-from cogs.ui.lobby import lobby_view
 from cogs.ui.pictures import attach, board_frame
 from cogs.ui.tasks import Tasks
 from cogs.ui.turnline import DISCORD_PACE, Pace, TurnLines
+from cogs.ui.views import board_view, lobby_view
 from cogs.ui.words import public_tr
 from rummy.table import Table, TableStatus
 from service.catalog import Translator

@@ -26,7 +26,7 @@ from service.preferences import Preferences
 
 if TYPE_CHECKING:
     from cogs.ui.board import Board  # the board renders views that reply through cogs.ui.context
-    from cogs.ui.open_hands import OpenHands  # which redraws hands through cogs.ui.hand
+    from cogs.ui.open_hands import OpenHands  # which redraws hands through cogs.ui.views
 
 
 class RamiClient(commands.AutoShardedBot):

@@ -236,7 +236,7 @@ class OpenHands:
         """What ``entry``'s message shows after ``out`` (None: leave the picker as it is)."""
         # Imported here: the hand's views build on this module's registry (cogs.ui.hand remembers).
         from cogs.ui import pictures
-        from cogs.ui.hand import hand_message
+        from cogs.ui.views import hand_message
 
         ctx = entry.ctx
         seat = out.table.seat_of(ctx.who.id)
