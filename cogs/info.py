@@ -3,7 +3,7 @@
 ``/table`` shows the table as a picture too, and ``/scores`` the chart of the running totals, for
 whoever gets pictures (:mod:`cogs.ui.pictures`): the text at once, the picture in an edit. With no
 table open, ``/table`` shows the channel's last game as it ended (for a day), with its Rematch
-button (:mod:`cogs.ui.ending`)."""
+button (:func:`cogs.ui.views.final_of`, :mod:`cogs.ui.rematch`)."""
 
 from __future__ import annotations
 
