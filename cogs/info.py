@@ -3,7 +3,7 @@
 ``/table`` shows the table as a picture too, and ``/scores`` the chart of the running totals, for
 whoever gets pictures (:mod:`cogs.ui.pictures`): the text at once, the picture in an edit. With no
 table open, ``/table`` shows the channel's last game as it ended (for a day), with its Rematch
-button (:mod:`cogs.ui.ending`)."""
+button (:func:`cogs.ui.views.final_of`, :mod:`cogs.ui.rematch`)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ui import ending, pictures, render
+from cogs.ui import pictures, render, views
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, Ctx, context, reply
 from cogs.ui.limits import chosen
-from cogs.ui.lobby import board_message
+from cogs.ui.views import board_message
 from rummy.rules import PRESETS, find_preset
 from service.catalog_rules import rules_text
 from service.model import Refusal
@@ -35,7 +35,7 @@ class Info(commands.Cog):
             game = await ctx.service.current(ctx.channel_id)
         except Refusal:  # no table open: the last game's final state, for a day after it ended
             final = await ctx.service.last_game(ctx.channel_id)
-            embed, view = ending.final_of(final, ctx.tr)
+            embed, view = views.final_of(final, ctx.tr)
             await _with_picture(ctx, embed, pictures.scores_frame(final.game, ctx.tr), view)
             return
         embed, _view = board_message(game, ctx.tr)

@@ -13,7 +13,7 @@ from cogs.ui import sentences, words
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, paid, reply, user_tr
 from cogs.ui.limits import chosen, fit, quote, typed
-from cogs.ui.lobby import board_message
+from cogs.ui.views import board_message
 from rummy.rules import PRESETS
 from rummy.table import BOT_LEVELS
 from rummy.table_options import setting_choices, setting_names

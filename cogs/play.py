@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.ui import hand as hand_ui
 from cogs.ui import spectator
+from cogs.ui.bases import remaining
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import context
 from cogs.ui.limits import chosen, typed
@@ -113,7 +114,7 @@ class Play(commands.Cog):
             if text.startswith(current.strip()):
                 out.append(app_commands.Choice(name=text[:100], value=text[:100]))
         head, last = _split_last(current)
-        return (out + _card_choices(hand_ui.remaining(found.view.hand, _typed(head)), last, head))[:25]
+        return (out + _card_choices(remaining(found.view.hand, _typed(head)), last, head))[:25]
 
     @app_commands.command(name="layoff", description="Add cards from your hand to a meld on the table")
     @app_commands.describe(cards="The cards to add, e.g. 10H JH", meld="The number of the meld on the table")
@@ -151,7 +152,7 @@ class Play(commands.Cog):
         if view is None:
             return []
         head, last = _split_last(current)
-        return _card_choices(hand_ui.remaining(view.hand, _typed(head)), last, head)
+        return _card_choices(remaining(view.hand, _typed(head)), last, head)
 
     @swap.autocomplete("card")
     @discard.autocomplete("card")

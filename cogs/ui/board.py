@@ -36,12 +36,13 @@ from typing import Any
 import discord
 
 from cogs.ui.handover import attach
-from cogs.ui.lobby import board_message
 from cogs.ui.pictures import board_frame
 from cogs.ui.poster import Poster
 from cogs.ui.tasks import Tasks
+from cogs.ui.views import board_message
+from cogs.ui.words import public_tr
 from rummy.table import TableStatus
-from service.catalog import Translator, translator
+from service.catalog import Translator
 from service.gallery import Gallery
 from service.games import GameService
 from service.model import ChangeKind, GameSnapshot, Outcome
@@ -117,7 +118,7 @@ class Board:
 
     def tr_for(self, guild_id: int) -> Translator:
         """The server's public language: its admins' choice (``/rami language``), else its locale."""
-        return translator(self.service.settings.public_language(guild_id, self.locale_for(guild_id)))
+        return public_tr(self.service.settings, guild_id, self.locale_for(guild_id))
 
     # -- redrawing ---------------------------------------------------------------------------
     def changed(self, out: Outcome[Any]) -> None:

@@ -20,6 +20,7 @@ from discord import app_commands
 from cogs.ui.client import RamiClient, bot_of
 from cogs.ui.handover import Writer
 from cogs.ui.limits import fit
+from cogs.ui.words import public_tr
 from rummy.rules import PRESETS
 from service.catalog import Translator, translator
 from service.games import GameService
@@ -91,16 +92,9 @@ def context(interaction: discord.Interaction) -> Ctx:
         interaction.guild_id,
         channel_id,
         translator(interaction.locale),
-        public_tr(bot, interaction.guild_id, interaction.guild_locale or interaction.locale),
+        public_tr(bot.service.settings, interaction.guild_id, interaction.guild_locale or interaction.locale),
         bot,
     )
-
-
-def public_tr(bot: RamiClient, guild_id: int, reported: object) -> Translator:
-    """The translator of a server's public messages: the language its admins chose with
-    ``/rami language``, else the locale the server reports (``reported``). Every public message
-    (the channel's lines, the board, the timers') takes its language here."""
-    return translator(bot.service.settings.public_language(guild_id, reported))
 
 
 def mentions(user_id: int | None) -> discord.AllowedMentions:

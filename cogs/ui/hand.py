@@ -1,42 +1,33 @@
-"""The private hand: its buttons and selects, and the flows shared with the slash commands.
+"""The private hand's flows, shared with the slash commands: show the hand, play a move; and the
+behaving classes of the hand's own components (My hand, Refresh, the draw buttons, the discard
+select).
 
 A hand is only ever sent as an ephemeral reply. Its components let a player take a whole turn
 without typing: draw (stock or discard pile), a meld builder (pick the cards of each meld, then
 lay them all down at once), lay off (pick a meld, then the cards), discard (a select) and
-refresh. The two pickers, meld and lay off, live in :mod:`cogs.ui.meld`. The public game message
-carries a "My hand" button that sends a fresh private hand to whoever clicks it, at any time.
-Every value a component sends is checked: its form here (:mod:`cogs.ui.components`: a malformed one
-is refused as out of date), then again by the rules.
+refresh. What the hand shows is :func:`cogs.ui.views.hand_message`; the shapes of its components
+are the item bases of :mod:`cogs.ui.bases`; the two pickers, meld and lay off, behave in
+:mod:`cogs.ui.meld`, the one-click moves in :mod:`cogs.ui.shortcuts`, and both play through
+:func:`play`. The public game message carries a "My hand" button that sends a fresh private hand
+to whoever clicks it, at any time (a spectator is shown the table: :mod:`cogs.ui.spectator`).
+Every value a component sends is checked: its form (:mod:`cogs.ui.components`, :mod:`cogs.ui.bases`:
+a malformed one is refused as out of date), then again by the rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
-
 import discord
 
-from cogs.ui import pictures, render, sentences
-from cogs.ui.components import Guarded, Malformed, custom_id, persistent, stale, template, values
+from cogs.ui import pictures, sentences
+from cogs.ui.bases import DiscardItem, DrawItem, HandItem, RefreshItem
+from cogs.ui.components import picked_cards
 from cogs.ui.context import Ctx, context, reply, update
 from cogs.ui.handover import Handle, Picture
-from cogs.ui.stall import end_items
+from cogs.ui.spectator import watch
+from cogs.ui.views import Hand, hand_message
 from rummy import actions as act
-from rummy.cards import Card, take_out
-from rummy.deal import Phase
-from rummy.errors import RummyError
-from rummy.table import NotSeated, Table
-from rummy.view import PlayerView
-from service.catalog import Translator
-from service.games import GameService
-from service.hints import Advice, swaps
+from rummy.table import NotSeated
 from service.model import GameSnapshot, Outcome, PlayerSnapshot, Refusal
-
-MAX_OPTIONS = 25
-Button = discord.ui.Button[Any]
-Select = discord.ui.Select[Any]
-
 
 # -- flows ------------------------------------------------------------------------------------
 
@@ -123,159 +114,27 @@ def _player_after(out: Outcome[None]) -> PlayerSnapshot | None:
     return None if view is None else PlayerSnapshot(out.game, view)
 
 
-@dataclass(frozen=True)
-class Hand:
-    """A private hand's message: its embed and its components."""
-
-    embed: discord.Embed
-    view: discord.ui.View
+# -- the hand's components ----------------------------------------------------------------------
 
 
-async def hand_message(service: GameService, tr: Translator, player: PlayerSnapshot) -> Hand:
-    """The hand at ``player``'s version, in ``tr``'s language: its embed and its components (with the
-    one-click suggestion and the joker swaps possible now)."""
-    game, view = player.game, player.view
-    advice = await service.advice(player)
-    return Hand(
-        render.hand_embed(view, game.table, tr, advice, game.turn_deadline),
-        hand_view(game.game_id, view, tr, advice, swaps(view, game.table.game)),
-    )
-
-
-# -- views ------------------------------------------------------------------------------------
-
-
-def remaining(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
-    """``hand`` without one copy of each card of ``used`` (cards compare by face); missing ones are ignored."""
-    return take_out(hand, used)[0]
-
-
-def card_options(cards: Sequence[Card]) -> list[discord.SelectOption]:
-    return [discord.SelectOption(label=c.pretty, value=c.token) for c in cards[:MAX_OPTIONS]]
-
-
-def hand_view(
-    game_id: int, view: PlayerView, tr: Translator, advice: Advice | None = None, swaps: Sequence[act.Swap] = ()
-) -> discord.ui.View:
-    """The private hand's components: draw (stock, discard pile), meld, lay off, refresh, the
-    discard select, and in the play phase the shortcuts (:mod:`cogs.ui.shortcuts`): lay down the
-    suggested melds (``advice``), the joker ``swaps`` possible now."""
-    # Imported here: the meld pickers and the shortcuts build on this module's items and flows.
-    from cogs.ui.meld import LayOffButton, MeldButton
-    from cogs.ui.shortcuts import shortcut_items
-
-    drawing = view.my_turn and view.phase is Phase.DRAW
-    playing = view.my_turn and view.phase is Phase.PLAY
-    top = view.discard_top
-    # The card taken from the discard pile cannot be discarded this turn: it is not offered.
-    discardable = [c for c in view.hand if view.taken is None or c.key != view.taken.key]
-    return persistent(
-        # Out of turn the draw buttons stay enabled: the turn may have come by the time they are
-        # clicked (the rules refuse otherwise), so a stale hand needs no Refresh.
-        DrawButton(
-            game_id,
-            "stock",
-            tr("btn_draw_stock"),
-            disabled=playing or (drawing and not view.can_draw_stock) or view.turn is None,
-        ),
-        DrawButton(
-            game_id,
-            "discard",
-            tr("btn_draw_discard", card=top.pretty if top else "—"),
-            disabled=playing or top is None or view.turn is None,
-            card=top,
-        ),
-        MeldButton(game_id, tr("btn_meld"), disabled=not playing),
-        LayOffButton(game_id, tr("btn_layoff"), disabled=not (playing and view.melds and view.can_lay_off)),
-        RefreshButton(game_id, tr("btn_refresh")),
-        DiscardSelect(game_id, discardable, tr("ph_discard"), disabled=not playing) if discardable else None,
-        *(shortcut_items(game_id, advice, swaps, tr) if playing else ()),
-    )
-
-
-# -- the components -----------------------------------------------------------------------------
-
-
-def picked_cards(interaction: discord.Interaction, low: int = 1, high: int = MAX_OPTIONS) -> list[Card]:
-    """The cards picked in a select of cards (``low`` to ``high`` of them), or the stale refusal."""
-    try:
-        return [Card.parse(v) for v in values(interaction, low, high)]
-    except RummyError:
-        raise stale() from None
-
-
-class HandItem(Guarded):
-    """Base of the hand's components: the game id rides in the custom_id."""
-
-
-class HandButton(HandItem, discord.ui.DynamicItem[Button], template=template("hand")):
+class HandButton(HandItem):
     """On the public game message: a fresh private hand for whoever clicks."""
-
-    def __init__(self, game_id: int, label: str = "My hand") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.primary, emoji="🂠", custom_id=custom_id(game_id, "hand")
-            )
-        )
-        self.game_id = game_id
 
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         try:
             await show_hand(ctx, self.game_id)
         except NotSeated:  # a spectator: the table, privately, and how to join
-            from cogs.ui.spectator import watch  # imported here: it builds on the lobby's buttons
-
             await watch(ctx, self.game_id)
 
 
-class RefreshButton(HandItem, discord.ui.DynamicItem[Button], template=template("refresh")):
-    def __init__(self, game_id: int, label: str = "Refresh") -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id(game_id, "refresh"))
-        )
-        self.game_id = game_id
-
+class RefreshButton(RefreshItem):
     async def run(self, interaction: discord.Interaction) -> None:
         await show_hand(context(interaction), self.game_id, edit=True)
 
 
-class DrawButton(HandItem, discord.ui.DynamicItem[Button], template=template("draw")):
-    """Draw from the stock, or take the discard pile's top: the card the label promised rides in the
-    custom_id (``draw:discard:7H``) and the click is refused if another card is on top now."""
-
-    def __init__(
-        self,
-        game_id: int,
-        source: str = "stock",
-        label: str = "Draw",
-        disabled: bool = False,
-        card: Card | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary,
-                disabled=disabled,
-                custom_id=self.id_for(game_id, source, card),
-            )
-        )
-        self.game_id, self.source, self.card = game_id, source, card
-
-    @staticmethod
-    def id_for(game_id: int, source: str, card: Card | None = None) -> str:
-        """The custom_id: ``draw:stock``, or ``draw:discard:<the card promised>``."""
-        parts: list[object] = [source] if card is None or source != "discard" else [source, str(card)]
-        return custom_id(game_id, "draw", *parts)
-
-    @classmethod
-    def parse(cls, game_id: int, data: str | None) -> DrawButton:
-        source, colon, card = (data or "").partition(":")
-        if data == "stock":
-            return cls(game_id, "stock")
-        if source == "discard" and (card or not colon):
-            return cls(game_id, "discard", card=Card.parse(card) if card else None)
-        raise Malformed(data)
+class DrawButton(DrawItem):
+    """Draw; from the discard pile, only if the card the label promised is still on top."""
 
     async def run(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
@@ -289,28 +148,7 @@ class DrawButton(HandItem, discord.ui.DynamicItem[Button], template=template("dr
         await play(ctx, act.Draw(act.Source(self.source)), self.game_id, edit=True)
 
 
-class DiscardSelect(HandItem, discord.ui.DynamicItem[Select], template=template("discard")):
-    def __init__(
-        self, game_id: int, hand: Sequence[Card] = (), placeholder: str = "Discard", disabled: bool = False
-    ) -> None:
-        options = card_options(hand) or [discord.SelectOption(label="—", value="none")]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id(game_id, "discard"),
-                placeholder=placeholder,
-                options=options,
-                disabled=disabled,
-                row=1,
-            )
-        )
-        self.game_id = game_id
-
+class DiscardSelect(DiscardItem):
     async def run(self, interaction: discord.Interaction) -> None:
         [card] = picked_cards(interaction, 1, 1)
         await play(context(interaction), act.Discard(card), self.game_id, edit=True)
-
-
-def board_view(game_id: int, tr: Translator, table: Table | None = None) -> discord.ui.View:
-    """The public game message's components: the persistent "My hand" button, and, given the
-    ``table``, the buttons to end a deal that goes nowhere when it offers them (:mod:`cogs.ui.stall`)."""
-    return persistent(HandButton(game_id, tr("btn_hand")), *end_items(game_id, table, tr))

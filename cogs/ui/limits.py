@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui.sentences import display
+from cogs.ui.sentences import clip, display
 from service.model import Refusal
 
 CONTENT = 2000
@@ -41,11 +41,6 @@ ROWS = 5
 ROW_BUTTONS = 5
 QUOTE = 40  # characters of a player's text a reply may show back
 BLANK = "\u200b"  # what Discord shows as nothing, for a field that must not be empty
-
-
-def clip(text: str, limit: int) -> str:
-    """``text``, cut to ``limit`` characters with an ellipsis when longer."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # -- input --------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The lobby's buttons (Join, Leave, Start) and the flows they share with ``/lobby``.
+"""The lobby's flows, shared with ``/lobby``, and its buttons (Join, Leave, Start) as they behave
+(their shapes: :mod:`cogs.ui.bases`; the lobby's components: :func:`cogs.ui.views.lobby_view`).
 
 Each flow calls one service function, then answers: privately for what concerns only the
 caller (joining, leaving a lobby), publicly for what the table must know (the start, a player
@@ -7,17 +8,13 @@ leaving a game). The board redraws the table's public message by itself after ev
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
-from cogs.ui import render, sentences, threads, words
-from cogs.ui.components import Guarded, custom_id, persistent, template
+from cogs.ui import sentences, threads, words
+from cogs.ui.bases import JoinItem, LeaveItem, StartItem
 from cogs.ui.context import Ctx, context, reply
-from cogs.ui.hand import board_view
-from rummy.table import TableStatus
-from service.catalog import Translator
-from service.model import GameSnapshot, Outcome
+from cogs.ui.views import board_view
+from service.model import Outcome
 
 
 async def join(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
@@ -62,52 +59,16 @@ async def start(ctx: Ctx, game_id: int | None = None) -> Outcome[None]:
     return out
 
 
-class JoinButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("join")):
-    def __init__(self, game_id: int, label: str = "Join") -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=custom_id(game_id, "join"))
-        )
-        self.game_id = game_id
-
+class JoinButton(JoinItem):
     async def run(self, interaction: discord.Interaction) -> None:
         await join(context(interaction), self.game_id)
 
 
-class LeaveButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("leave")):
-    def __init__(self, game_id: int, label: str = "Leave") -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id(game_id, "leave"))
-        )
-        self.game_id = game_id
-
+class LeaveButton(LeaveItem):
     async def run(self, interaction: discord.Interaction) -> None:
         await leave(context(interaction), self.game_id)
 
 
-class StartButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("start")):
-    def __init__(self, game_id: int, label: str = "Start") -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=custom_id(game_id, "start"))
-        )
-        self.game_id = game_id
-
+class StartButton(StartItem):
     async def run(self, interaction: discord.Interaction) -> None:
         await start(context(interaction), self.game_id)
-
-
-def lobby_view(game_id: int, tr: Translator) -> discord.ui.View:
-    return persistent(
-        JoinButton(game_id, tr("btn_join")),
-        LeaveButton(game_id, tr("btn_leave")),
-        StartButton(game_id, tr("btn_start")),
-    )
-
-
-def board_message(game: GameSnapshot, tr: Translator) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The board of a game: its embed and its persistent components (none once closed)."""
-    embed = render.board_embed(game.table, tr, deadline=game.turn_deadline, expires=game.expires_at)
-    if game.status is TableStatus.LOBBY:
-        return embed, lobby_view(game.game_id, tr)
-    if game.status is TableStatus.PLAYING:
-        return embed, board_view(game.game_id, tr, game.table)
-    return embed, None

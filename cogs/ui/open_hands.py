@@ -43,12 +43,12 @@ from typing import Any, Protocol, cast
 import aiohttp
 import discord
 
-from cogs.ui.hand import hand_message
 from cogs.ui.handover import Handle, Picture
 from cogs.ui.limits import fit
 from cogs.ui.pictures import for_person, hand_frame
 from cogs.ui.sentences import hand_note
 from cogs.ui.tasks import Locks, Tasks
+from cogs.ui.views import hand_message
 from rummy.deal import Phase
 from service.catalog import translator
 from service.gallery import Gallery

@@ -35,6 +35,8 @@ def display(name: str) -> str:
 
 
 def clip(text: str, limit: int = FIELD_LIMIT) -> str:
+    """``text``, cut to ``limit`` characters with an ellipsis when longer (the one clip: the
+    limits of what goes out, :mod:`cogs.ui.limits`, use it too)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -6,9 +6,8 @@ rematch."""
 from __future__ import annotations
 
 from cogs.ui import pictures, render
-from cogs.ui.components import persistent
 from cogs.ui.context import Ctx, reply
-from cogs.ui.lobby import JoinButton
+from cogs.ui.views import join_view
 from rummy.table import TableStatus
 
 
@@ -20,7 +19,7 @@ async def watch(ctx: Ctx, game_id: int | None = None) -> None:
     view = None
     if game.status is TableStatus.LOBBY:
         embed.add_field(name=tr("watch_title"), value=tr("watch_lobby"), inline=False)
-        view = persistent(JoinButton(game.game_id, tr("btn_join")))
+        view = join_view(game.game_id, tr)
     else:
         embed.add_field(name=tr("watch_title"), value=tr("watch_playing"), inline=False)
     picture = pictures.for_caller(ctx, pictures.table_frame(game, tr) if game.table.game is not None else None)

@@ -1,5 +1,6 @@
 """The rules engine's names in a player's language: the presets' titles and descriptions, the
-house rules' and table options' help and values (``/lobby set``, the lobby's board).
+house rules' and table options' help and values (``/lobby set``, the lobby's board); and which
+language a server's public messages are written in (:func:`public_tr`).
 
 ``rummy/`` names things in code (``ace``, ``low_or_high``, ``True``); the catalog writes them
 for players. English reads as the engine shows them (``low_or_high``, ``yes``, ``60s``), which is
@@ -14,9 +15,17 @@ from enum import Enum
 from rummy.rules import KNOBS, MAX_PLAYERS, PRESETS, Rules
 from rummy.table import BOT_LEVELS, Table
 from rummy.table_options import OPTIONS
-from service.catalog import BOOK, EN, SOURCE_LANGUAGE, Translator
+from service.catalog import BOOK, EN, SOURCE_LANGUAGE, Translator, translator
+from service.settings import ServerSettings
 
 SECONDS = frozenset({"turn_timer", "bot_pause"})  # the table options counted in seconds
+
+
+def public_tr(settings: ServerSettings, guild_id: int, reported: object) -> Translator:
+    """The translator of a server's public messages: the language its admins chose with
+    ``/rami language``, else the locale the server reports (``reported``). Every public message
+    (the channel's lines, the board, the timers', the final message) takes its language here."""
+    return translator(settings.public_language(guild_id, reported))
 
 
 def preset_title(rules: Rules, tr: Translator) -> str:

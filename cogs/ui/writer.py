@@ -35,12 +35,11 @@ import discord
 from cogs.ui import sentences
 from cogs.ui.board import Board
 from cogs.ui.ending import Ending
-from cogs.ui.hand import board_view
 from cogs.ui.handover import Handle, Picture
 from cogs.ui.open_hands import TOKEN_LIFE, OpenHands, PrivateMessages
 from cogs.ui.poster import DISCORD_PACE, Channels, Pace, Poster
-from cogs.ui.stall import news
 from cogs.ui.turnline import TurnLines
+from cogs.ui.views import board_view, news
 from rummy.table import MAX_TIMEOUTS, Table, TableStatus
 from service.catalog import Translator
 from service.gallery import Gallery

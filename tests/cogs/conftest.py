@@ -26,7 +26,6 @@ import pytest_asyncio
 from discord import app_commands
 
 from bot import RamiBot
-from cogs.errors import report_error
 from cogs.info import Info
 from cogs.leaderboard import Leaderboard
 from cogs.lobby import Lobby
@@ -34,6 +33,7 @@ from cogs.personal import Personal
 from cogs.play import Play
 from cogs.settings import Settings
 from cogs.timers import Timers
+from cogs.ui.errors import report_error
 from cogs.ui.items import ALL_ITEMS
 from cogs.ui.poster import NO_PACE
 from cogs.ui.replies import FirstReplies

@@ -9,7 +9,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from cogs.errors import RamiTree, report_error, rules_text
+from cogs.errors import RamiTree
+from cogs.ui.errors import report_error, rules_text
 from data import ChannelBusy, GameClosed, StaleState
 from rummy.errors import NotYourTurn, RummyError
 from service.catalog import EN, language, translator

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pytest
 
 from cogs.ui.components import persistent
-from cogs.ui.hand import HandButton, board_view
-from cogs.ui.meld import layoff_targets
+from cogs.ui.hand import HandButton
+from cogs.ui.views import board_view, layoff_targets
 from rummy import actions as act
 from rummy.cards import parse_cards
 from rummy.errors import RummyError

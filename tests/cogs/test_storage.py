@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.ui import hand as hand_ui
+from cogs.ui import render
 from data import Database
 from service.games import GameService
 from service.model import Who
@@ -47,7 +47,7 @@ async def test_crash_between_commit_and_reply_loses_nothing(h: Harness, monkeypa
     def crash(*args: object, **kwargs: object) -> str:
         raise RuntimeError("killed before the reply")
 
-    monkeypatch.setattr(hand_ui.render, "hand_embed", crash)
+    monkeypatch.setattr(render, "hand_embed", crash)
     r = await h.slash(me, "draw")
     assert r.first.ephemeral and r.text.startswith("Sorry")
     monkeypatch.undo()

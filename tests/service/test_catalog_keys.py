@@ -32,7 +32,7 @@ TRANSLATOR_NAMES = {"tr", "public"}  # ctx.tr: the caller's language, ctx.public
 DYNAMIC: dict[str, set[str]] = {
     # cogs/ui/render.py: the reason a deal ended, f"why_{reason}" (rummy.scoring.DealEnd's values)
     "f'why_{reason}'": {f"why_{end.value}" for end in DealEnd},
-    # cogs/errors.py: a Refusal's own key, passed on; every Refusal(...) is checked below
+    # cogs/ui/errors.py: a Refusal's own key, passed on; every Refusal(...) is checked below
     "error.key": set(),
     # cogs/ui/render.py: a rules engine refusal's own key (rummy/'s keys are checked below)
     "f'rules.{exc.key}'": set(),

@@ -600,7 +600,7 @@ rules-not-dealt-in = You are not dealt in this deal.
 cmd-choice-pictures-and-text = pictures and text
 cmd-choice-text-only = text only
 
-## The end of a deal and of a game, the Rematch, and spectators (cogs/ui/ending.py, spectator.py)
+## The end of a deal and of a game, the Rematch, and spectators (cogs/ui/ending.py, rematch.py, spectator.py)
 # $name: the one person left, who wins by walkover
 ev-walkover = Everyone else left: { $name } wins by walkover. A walkover does not count on the leaderboard.
 # $hands: hand-left items, joined with commas

@@ -642,7 +642,7 @@ rules-not-dealt-in = Vous ne jouez pas cette { -donne }.
 cmd-choice-pictures-and-text = images et texte
 cmd-choice-text-only = texte seul
 
-## The end of a deal and of a game, the Rematch, and spectators (cogs/ui/ending.py, spectator.py)
+## The end of a deal and of a game, the Rematch, and spectators (cogs/ui/ending.py, rematch.py, spectator.py)
 ev-walkover = Tous les autres sont partis : { $name } gagne par forfait. Une victoire par forfait ne compte pas au classement.
 ev-hands = Restait en main : { $hands }.
 hand-left = { $name } avec { $cards } ({ $points ->
