@@ -82,6 +82,7 @@ class State:
         self.unknown_routes: list[tuple[str, str]] = []
         self.errors: list[tuple[str, str, int, dict[str, Any]]] = []
         self.writes: list[Write] = []  # every message the bot created, edited or deleted, in order
+        self.edit_delay = 0.0  # seconds the fake takes to apply an edit of a channel message (0: at once)
         self.version = 0
         self.emit: Emitter = lambda event, data: None
         self._waiters: list[asyncio.Future[None]] = []
