@@ -28,6 +28,7 @@ import contextlib
 import multiprocessing
 import os
 import select
+import signal
 import threading
 import time
 from collections import OrderedDict
@@ -168,12 +169,13 @@ class Gallery:
         """The running totals so far (see :func:`story_job`)."""
         return await self.picture(story_job(game, names, deal, points))
 
-    def close(self) -> None:
-        """Stop the drawing process (drawings under way are dropped); the gallery can still start
-        another one if asked for a picture again."""
+    def close(self, *, wait: bool = False) -> None:
+        """Stop the drawing process (drawings not begun are dropped); with ``wait``, return once it has
+        ended (a drawing under way finishes first: it blocks, so call it from a thread). The gallery
+        can still start another process if asked for a picture again."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=wait, cancel_futures=True)
 
     async def _draw(self, job: Job) -> bytes:
         self._wanted[job.key] = job.stamp
@@ -223,7 +225,9 @@ class Gallery:
 
 
 def _start_worker(bot: int) -> None:
-    """In the drawing process: give the bot's own process the CPU first, and end with it."""
+    """In the drawing process: leave Ctrl-C to the bot (a terminal sends it to every process of the
+    group; the bot ends its worker as it stops), give the bot's own process the CPU first, and end with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):  # not allowed here: draw at the same priority
         os.nice(WORKER_NICE)
     threading.Thread(target=_exit_with, args=(bot,), name="rami-bot-watch", daemon=True).start()

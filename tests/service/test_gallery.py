@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -100,6 +101,10 @@ def _slow(data: bytes, seconds: float = 0.0) -> bytes:
     return data
 
 
+def _sigint_handler() -> bytes:
+    return repr(signal.getsignal(signal.SIGINT)).encode()
+
+
 def _whereabouts() -> bytes:
     return f"{os.getpid()} {os.nice(0)}".encode()
 
@@ -131,6 +136,27 @@ async def test_pictures_are_drawn_in_a_process_of_lower_priority() -> None:
     pid, nice = (int(x) for x in data.split())
     assert pid != os.getpid()
     assert nice == min(19, os.nice(0) + WORKER_NICE)
+
+
+async def test_the_drawing_process_leaves_ctrl_c_to_the_bot() -> None:
+    """The drawing process ignores Ctrl-C, which a terminal sends to every process of the group (no
+    KeyboardInterrupt traceback from it): the bot ends it as it stops."""
+    gallery = Gallery()
+    try:
+        handler = await gallery.picture(Job(("table", 1, -1), "s", _sigint_handler))
+    finally:
+        gallery.close()
+    assert handler == repr(signal.SIG_IGN).encode()
+
+
+async def test_closing_and_waiting_ends_the_drawing_process() -> None:
+    """``close(wait=True)`` returns once the drawing process has ended (the bot's stop waits for it)."""
+    gallery = Gallery()
+    data = await gallery.picture(Job(("table", 1, -1), "s", _whereabouts))
+    assert data is not None
+    await asyncio.to_thread(gallery.close, wait=True)
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(data.split()[0]), 0)
 
 
 async def test_a_picture_waiting_for_its_turn_gives_way_to_a_newer_one() -> None:
