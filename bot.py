@@ -20,6 +20,8 @@ Without a dev server, commands are synced globally only when the command set cha
 hash is kept in the database). With several processes, only the one that runs shard 0 syncs (to the
 dev server too); each process resumes and plays only the games of its own shards' servers. The bot
 asks for no privileged intent.
+
+Ctrl-C or SIGTERM stops it gracefully, with exit code 0 (:func:`serve`); a second signal without waiting.
 """
 
 from __future__ import annotations
