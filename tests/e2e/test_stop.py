@@ -1,8 +1,9 @@
 """Stopping ``python bot.py``: Ctrl-C and SIGTERM (``docker compose stop``) end it the same graceful way.
 
-A game is in play with pictures on, and an edit of its board is on its way (the fake takes a second
-to apply an edit) when the signal comes: the bot waits for it, closes the gateway, ends its picture
-worker and exits with 0, without a traceback.
+A game is in play with pictures on, an edit of the last move is on its way (the fake takes a second
+to apply one) and the board's redraw is still to come when the signal comes: the bot lets them go
+out, closes the gateway, ends its picture worker and exits with 0, without a traceback. A second
+signal stops it without waiting.
 """
 
 from __future__ import annotations
@@ -65,6 +66,15 @@ async def ended(process: BotProcess) -> float:
     return time.monotonic()
 
 
+async def ready_bot(world: World, **env: str) -> BotProcess:
+    """``python bot.py`` against the fake, ready (stopping it earlier is another matter: see until_ready)."""
+    process = BotProcess(world.driver.fake, BOT_SCRIPT, env=world.bot_env(**env))
+    world.driver.process = process
+    await process.start()
+    await until_ready(process)
+    return process
+
+
 async def table_in_play(world: World) -> TableSession:
     """alice and bob at a started table, its board showing the table's picture (the worker drew it)."""
     session = TableSession(world.driver, world.db, world.channel, [world.alice, world.bob], seed=11)
@@ -105,10 +115,7 @@ def edits_asked(world: World, since: int) -> list[str]:
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 async def test_a_signal_stops_the_bot_gracefully(fake: FakeDiscord, world: World, sig: signal.Signals) -> None:
     """Edits on their way are delivered before the exit; the gateway closes, the picture worker ends; 0."""
-    process = BotProcess(fake, BOT_SCRIPT, env=world.bot_env(RAMI_PICTURES="on"))
-    world.driver.process = process
-    await process.start()
-    await until_ready(process)
+    process = await ready_bot(world, RAMI_PICTURES="on")
     session = await table_in_play(world)
     assert session.board is not None and process.pid is not None
     workers = descendants(process.pid)
@@ -137,10 +144,7 @@ async def test_a_signal_stops_the_bot_gracefully(fake: FakeDiscord, world: World
 
 async def test_a_second_signal_stops_without_waiting(fake: FakeDiscord, world: World) -> None:
     """A second signal gives up what is still to go out (here an edit Discord is slow to apply): 0, no error."""
-    process = BotProcess(fake, BOT_SCRIPT, env=world.bot_env())
-    world.driver.process = process
-    await process.start()
-    await until_ready(process)
+    process = await ready_bot(world)
     d = world.driver
     lobby = (await d.slash(world.alice, world.channel, "lobby create", preset="basic")).message
     table = world.db.active(world.channel.id)
