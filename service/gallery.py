@@ -50,6 +50,10 @@ TABLE_SEAT = -1  # the seat of the pictures everyone sees (the table, the story)
 Key = tuple[str, int, int]  # kind, game id, seat
 
 
+class GalleryClosed(Exception):
+    """The gallery was closed before a picture's turn to be drawn came (:meth:`Gallery.picture` gives None)."""
+
+
 @dataclass(frozen=True)
 class Job:
     """One picture to have: where it is kept, what it shows, and how to draw it."""
@@ -121,6 +125,7 @@ class Gallery:
         self._wanted: dict[Key, Hashable] = {}  # the newest stamp asked for, while it is being drawn
         self._slots = asyncio.Semaphore(workers)
         self._pool: ProcessPoolExecutor | None = None  # started at the first drawing
+        self._closed = False
         self.drawn = 0  # pictures drawn (the others came from what was kept)
         self.hits = 0
         self.superseded = 0  # pictures not drawn: a newer one of the same hand or table was wanted
@@ -140,9 +145,9 @@ class Gallery:
 
     async def picture(self, job: Job | None) -> bytes | None:
         """The picture of ``job``: kept, being drawn for another caller, or drawn now in a worker
-        thread and kept. None when the gallery is disabled or there is nothing to draw. A caller
-        cancelled while it waits leaves the drawing to finish for the others (and to be kept)."""
-        if not self.enabled or job is None:
+        thread and kept. None when the gallery is disabled or closed, or there is nothing to draw. A
+        caller cancelled while it waits leaves the drawing to finish for the others (and to be kept)."""
+        if not self.enabled or self._closed or job is None:
             return None
         found = self.ready(job)
         if found is not None:
@@ -155,7 +160,10 @@ class Gallery:
             self._drawing[(job.key, job.stamp)] = task
         else:
             self.hits += 1
-        return await asyncio.shield(task)
+        try:
+            return await asyncio.shield(task)
+        except GalleryClosed:  # closed while this one waited for its turn
+            return None
 
     async def hand(self, player: PlayerSnapshot) -> bytes | None:
         """``player``'s hand (see :func:`hand_job`)."""
@@ -170,9 +178,11 @@ class Gallery:
         return await self.picture(story_job(game, names, deal, points))
 
     def close(self, *, wait: bool = False) -> None:
-        """Stop the drawing process (drawings not begun are dropped); with ``wait``, return once it has
-        ended (a drawing under way finishes first: it blocks, so call it from a thread). The gallery
-        can still start another process if asked for a picture again."""
+        """Stop drawing for good: the drawing process ends (drawings not begun are dropped) and every
+        picture asked for later is None (no process starts again as the bot exits). With ``wait``,
+        return once the process has ended (a drawing under way finishes first: it blocks, so call it
+        from a thread)."""
+        self._closed = True
         if self._pool is not None:
             pool, self._pool = self._pool, None
             pool.shutdown(wait=wait, cancel_futures=True)
@@ -207,6 +217,8 @@ class Gallery:
         return await asyncio.shield(task)
 
     def _executor(self) -> ProcessPoolExecutor:
+        if self._closed:
+            raise GalleryClosed
         if self._pool is None:
             # Forked from a clean server process that has the renderer imported already: quick to
             # start, and no copy of the bot's threads and sockets.

@@ -248,3 +248,17 @@ def test_the_drawing_process_ends_with_a_killed_bot() -> None:
         assert bot.stdout.read() == b""  # end of file: nobody holds the pipe any more
     finally:
         bot.kill()
+
+
+async def test_a_closed_gallery_draws_nothing_more() -> None:
+    """After ``close()`` every picture is None, one waiting for its turn too: no drawing process starts again."""
+    gallery = Gallery(workers=1)
+    busy = asyncio.create_task(gallery.picture(Job(("table", 1, -1), "t", partial(_slow, b"table", 0.5))))
+    await asyncio.sleep(0.05)  # the table is being drawn: the hand waits for the worker
+    waiting = asyncio.create_task(gallery.picture(Job(("hand", 1, 0), "v1", partial(_slow, b"v1"))))
+    await asyncio.sleep(0)
+    await asyncio.to_thread(gallery.close, wait=True)
+    assert await busy == b"table"
+    assert await waiting is None
+    assert await gallery.picture(Job(("hand", 1, 0), "v2", partial(_slow, b"v2"))) is None
+    assert gallery.drawn == 1  # the table only
