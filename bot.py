@@ -340,6 +340,7 @@ def main() -> int:
     logging.getLogger("discord.client").addFilter(no_voice_warning)
     try:
         asyncio.run(serve(RamiBot(settings), settings.token))
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # one more Ctrl-C as Python exits: at once, no traceback
     except KeyboardInterrupt:  # Ctrl-C before the bot listens for it
         return 0
     except discord.LoginFailure:

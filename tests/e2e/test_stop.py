@@ -149,7 +149,7 @@ async def test_a_second_signal_stops_without_waiting(fake: FakeDiscord, world: W
     lobby = (await d.slash(world.alice, world.channel, "lobby create", preset="basic")).message
     table = world.db.active(world.channel.id)
     assert table is not None
-    fake.state.edit_delay = 3.0  # one signal would wait for it (bot.STOP_GRACE is longer)
+    fake.state.edit_delay = 6.0  # longer than one signal waits (bot.STOP_GRACE)
     requests, writes = len(fake.state.requests), len(fake.state.writes)
     await d.click(world.bob, lobby, component_id(lobby, f"rami:{table.id}:join"))  # the board is edited to show bob
     await fake.state.wait_until(lambda: bool(edits_asked(world, requests)), 10, "the board's edit to be on its way")
@@ -160,7 +160,8 @@ async def test_a_second_signal_stops_without_waiting(fake: FakeDiscord, world: W
     exited_at = await ended(process)
     assert await process.kill() == 0
     process.assert_clean()
-    assert any("without the messages still to go out" in line for line in process.lines), process.log_text()
+    assert any("again: stopping without the messages still to go out" in line for line in process.lines)
+    assert not any("stopping with messages still to go out" in line for line in process.lines), "it waited"
     assert not [w for w in fake.state.writes[writes:] if w.kind == "edit" and w.public and w.at < exited_at]
     assert (process.pid, 1000) in fake.gateway.closed
     assert_fake_happy(fake, world)
