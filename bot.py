@@ -20,17 +20,21 @@ Without a dev server, commands are synced globally only when the command set cha
 hash is kept in the database). With several processes, only the one that runs shard 0 syncs (to the
 dev server too); each process resumes and plays only the games of its own shards' servers. The bot
 asks for no privileged intent.
+
+Ctrl-C or SIGTERM stops it gracefully, with exit code 0 (:func:`serve`); a second signal without waiting.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import hashlib
 import json
 import logging
 import os
+import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,6 +67,8 @@ DEFAULT_DB = HERE / "data" / "rami.sqlite3"
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard", "cogs.settings", "cogs.personal")
 COMMANDS_HASH_KEY = "commands_hash"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)  # Ctrl-C, and what `docker compose stop` sends
+STOP_GRACE = 5.0  # seconds a stop waits for the messages and edits still to go out
 SWITCH = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 
 
@@ -152,6 +158,12 @@ class RamiBot(RamiClient):
 
     timers: Timers  # computer players, turn timers and expiry (the Timers cog)
     writer: GameWriter  # every message a game shows, past each interaction's first response
+    # What a stop does before it closes the connection, in order (set up with the services).
+    settle: tuple[Callable[[], Awaitable[None]], ...] = ()
+    set_up = False  # setup_hook finished: a signal closes the bot (before that, it gives the start up)
+    _signalled = False
+    _closing: asyncio.Task[None] | None = None
+    _draining: asyncio.Task[None] | None = None
 
     def __init__(self, settings: Settings) -> None:
         manual: dict[str, Any] = {} if settings.shards.ids is None else {"shard_ids": list(settings.shards.ids)}
@@ -178,6 +190,7 @@ class RamiBot(RamiClient):
         # out of the garbage collector's full passes, which otherwise scan it all every few seconds
         # under load (a pause of 50-190 ms each, measured: benchmarks/README.md).
         gc.freeze()
+        self.set_up = True
 
     async def open_services(self) -> None:
         """Open the database and the services, and subscribe the timers and the writer to changes."""
@@ -206,6 +219,9 @@ class RamiBot(RamiClient):
         self.timers = Timers(self.service, self.writer, turn=replies.turn, guilds=guilds)
         self.service.subscribe(self.timers.changed)  # a change replans its game's timers
         self.service.subscribe(self.writer.changed)  # and goes to every message it changes
+        # A stop first stops the timers (no computer player moves), then lets every message and edit
+        # still to go out go: the boards, turn lines, final messages and open hands.
+        self.settle = (self.timers.close, self.writer.drain)
 
     async def load_cogs(self) -> None:
         """The command extensions, then the Timers cog, which resumes every active game's timers."""
@@ -245,15 +261,64 @@ class RamiBot(RamiClient):
         shards = Shards(self.shard_count, self.own_shards.ids)  # the count is known once connected
         log.info("ready as %s in %d server(s), shards %s", self.user, len(self.guilds), shards)
 
+    def stop(self, sig: signal.Signals, start: asyncio.Task[None]) -> None:
+        """SIGINT or SIGTERM: close gracefully (:meth:`close`); during the set-up, give ``start`` up.
+        A second signal stops waiting for the messages still to go out."""
+        if self._signalled:
+            if self._draining is not None and not self._draining.done():
+                log.warning("%s again: stopping without the messages still to go out", sig.name)
+                self._draining.cancel()
+            return
+        self._signalled = True
+        log.info("%s: stopping", sig.name)
+        if self.set_up:
+            self._close_once()
+        else:
+            start.cancel()
+
     async def close(self) -> None:
-        # Unloads the extensions and cogs: the timers stop, and what the writer still has to send
-        # goes out (a second at most), before the connection and then the database close.
-        await super().close()
+        """Close once, however many ask (a signal, then ``async with``): new actions stop coming (the
+        timers stop, the gateway closes), the messages and edits still to go out get up to
+        :data:`STOP_GRACE` seconds, then the cogs unload and the connection, the picture worker
+        and the database close."""
+        await asyncio.shield(self._close_once())
+
+    def _close_once(self) -> asyncio.Task[None]:
+        if self._closing is None:
+            self._closing = asyncio.get_running_loop().create_task(self._close(), name="rami-close")
+        return self._closing
+
+    async def _close(self) -> None:
+        for shard in self.shards.values():
+            await shard.disconnect()  # no new interaction: the connection closes with 1000
+        self._draining = asyncio.get_running_loop().create_task(self._drain(), name="rami-drain")
+        _done, late = await asyncio.wait({self._draining}, timeout=STOP_GRACE)
+        if late:
+            log.warning("stopping with messages still to go out (after %g s)", STOP_GRACE)
+            self._draining.cancel()
+        await super().close()  # unloads the cogs: the timers and the writer stop before the database closes
         gallery: Gallery | None = getattr(self, "gallery", None)  # set in setup_hook
         if gallery is not None:
-            gallery.close()  # its drawing process
+            await asyncio.to_thread(gallery.close, wait=True)  # its drawing process ends before the bot does
         if self.db is not None:
             await self.db.close()
+
+    async def _drain(self) -> None:
+        for step in self.settle:
+            await step()
+
+
+async def serve(bot: RamiBot, token: str) -> None:
+    """Run ``bot`` until it closes: SIGINT and SIGTERM close it gracefully (:meth:`RamiBot.stop`)."""
+    loop = asyncio.get_running_loop()
+    async with bot:
+        start = loop.create_task(bot.start(token), name="rami-start")
+        for sig in STOP_SIGNALS:
+            loop.add_signal_handler(sig, bot.stop, sig, start)
+        await asyncio.wait({start})
+        if not start.cancelled():
+            start.result()  # the token refused, Discord out of reach...
+    await bot.close()  # a signal's close, to its end
 
 
 def main() -> int:
@@ -266,7 +331,10 @@ def main() -> int:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     logging.getLogger("discord.client").addFilter(no_voice_warning)
     try:
-        RamiBot(settings).run(settings.token, log_handler=None)
+        asyncio.run(serve(RamiBot(settings), settings.token))
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # one more Ctrl-C as Python exits: at once, no traceback
+    except KeyboardInterrupt:  # Ctrl-C before the bot listens for it
+        return 0
     except discord.LoginFailure:
         print(
             "rami: Discord rejected the token in DISCORD_TOKEN: copy it again from the Developer Portal.",

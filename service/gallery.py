@@ -28,6 +28,7 @@ import contextlib
 import multiprocessing
 import os
 import select
+import signal
 import threading
 import time
 from collections import OrderedDict
@@ -47,6 +48,10 @@ WORKER_NICE = 10  # how much lower the drawing process's priority is than the bo
 TABLE_SEAT = -1  # the seat of the pictures everyone sees (the table, the story)
 
 Key = tuple[str, int, int]  # kind, game id, seat
+
+
+class GalleryClosed(Exception):
+    """The gallery was closed before a picture's turn to be drawn came (:meth:`Gallery.picture` gives None)."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,7 @@ class Gallery:
         self._wanted: dict[Key, Hashable] = {}  # the newest stamp asked for, while it is being drawn
         self._slots = asyncio.Semaphore(workers)
         self._pool: ProcessPoolExecutor | None = None  # started at the first drawing
+        self._closed = False
         self.drawn = 0  # pictures drawn (the others came from what was kept)
         self.hits = 0
         self.superseded = 0  # pictures not drawn: a newer one of the same hand or table was wanted
@@ -139,9 +145,9 @@ class Gallery:
 
     async def picture(self, job: Job | None) -> bytes | None:
         """The picture of ``job``: kept, being drawn for another caller, or drawn now in a worker
-        thread and kept. None when the gallery is disabled or there is nothing to draw. A caller
-        cancelled while it waits leaves the drawing to finish for the others (and to be kept)."""
-        if not self.enabled or job is None:
+        thread and kept. None when the gallery is disabled or closed, or there is nothing to draw. A
+        caller cancelled while it waits leaves the drawing to finish for the others (and to be kept)."""
+        if not self.enabled or self._closed or job is None:
             return None
         found = self.ready(job)
         if found is not None:
@@ -154,7 +160,10 @@ class Gallery:
             self._drawing[(job.key, job.stamp)] = task
         else:
             self.hits += 1
-        return await asyncio.shield(task)
+        try:
+            return await asyncio.shield(task)
+        except GalleryClosed:  # closed while this one waited for its turn
+            return None
 
     async def hand(self, player: PlayerSnapshot) -> bytes | None:
         """``player``'s hand (see :func:`hand_job`)."""
@@ -168,12 +177,15 @@ class Gallery:
         """The running totals so far (see :func:`story_job`)."""
         return await self.picture(story_job(game, names, deal, points))
 
-    def close(self) -> None:
-        """Stop the drawing process (drawings under way are dropped); the gallery can still start
-        another one if asked for a picture again."""
+    def close(self, *, wait: bool = False) -> None:
+        """Stop drawing for good: the drawing process ends (drawings not begun are dropped) and every
+        picture asked for later is None (no process starts again as the bot exits). With ``wait``,
+        return once the process has ended (a drawing under way finishes first: it blocks, so call it
+        from a thread)."""
+        self._closed = True
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=wait, cancel_futures=True)
 
     async def _draw(self, job: Job) -> bytes:
         self._wanted[job.key] = job.stamp
@@ -205,6 +217,8 @@ class Gallery:
         return await asyncio.shield(task)
 
     def _executor(self) -> ProcessPoolExecutor:
+        if self._closed:
+            raise GalleryClosed
         if self._pool is None:
             # Forked from a clean server process that has the renderer imported already: quick to
             # start, and no copy of the bot's threads and sockets.
@@ -223,7 +237,9 @@ class Gallery:
 
 
 def _start_worker(bot: int) -> None:
-    """In the drawing process: give the bot's own process the CPU first, and end with it."""
+    """In the drawing process: leave Ctrl-C to the bot (a terminal sends it to every process of the
+    group; the bot ends its worker as it stops), give the bot's own process the CPU first, and end with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):  # not allowed here: draw at the same priority
         os.nice(WORKER_NICE)
     threading.Thread(target=_exit_with, args=(bot,), name="rami-bot-watch", daemon=True).start()

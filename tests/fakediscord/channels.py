@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from aiohttp import web
@@ -85,7 +86,7 @@ async def get_message(api: Api, request: web.Request, channel_id: str, message_i
 
 @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
 async def edit_message(api: Api, request: web.Request, channel_id: str, message_id: str) -> web.StreamResponse:
-    """``message.edit()`` on one of the bot's own messages."""
+    """``message.edit()`` on one of the bot's own messages (applied ``state.edit_delay`` s after its body came)."""
     channel = channel_or_404(api, channel_id)
     message = message_or_404(api, channel, message_id)
     if message.author is not api.state.bot:
@@ -93,6 +94,9 @@ async def edit_message(api: Api, request: web.Request, channel_id: str, message_
     if message.id in api.state.too_old:
         raise ApiError(400, 30046, "Maximum number of edits to messages older than 1 hour reached. Try again later")
     body = await read_body(api, request, attach_in=channel)
+    if api.state.edit_delay:  # a slow Discord: the edit is on its way meanwhile
+        api.state.changed()
+        await asyncio.sleep(api.state.edit_delay)
     problems = message_problems(body, creating=False)
     if problems:
         raise invalid_form(problems)

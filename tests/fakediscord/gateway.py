@@ -118,6 +118,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.current: Session | None = None
         self.connections: set[Connection] = set()
+        self.closed: list[tuple[int | None, int | None]] = []  # (pid, close code) of each websocket that ended
         state.emit = self._on_state_event
 
     @property
@@ -155,6 +156,7 @@ class Gateway:
                 await self._receive(conn, payload.get("op"), payload.get("d"))
         finally:
             self.connections.discard(conn)
+            self.closed.append((conn.pid, ws.close_code))
             if conn.session is not None and conn.session.connection is conn:
                 conn.session.connection = None
             conn.writer.cancel()

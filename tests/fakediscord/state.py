@@ -82,9 +82,8 @@ class State:
         self.unknown_routes: list[tuple[str, str]] = []
         self.errors: list[tuple[str, str, int, dict[str, Any]]] = []
         self.writes: list[Write] = []  # every message the bot created, edited or deleted, in order
-        # Messages whose edits Discord refuses with 30046, as it does once a message more than an
-        # hour old was edited too often (a test puts ids here instead of waiting an hour).
-        self.too_old: set[int] = set()
+        self.too_old: set[int] = set()  # messages whose edits Discord refuses with 30046 (a test puts ids here)
+        self.edit_delay = 0.0  # seconds the fake takes to apply an edit of a channel message (0: at once)
         self.version = 0
         self.emit: Emitter = lambda event, data: None
         self._waiters: list[asyncio.Future[None]] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -100,6 +101,10 @@ def _slow(data: bytes, seconds: float = 0.0) -> bytes:
     return data
 
 
+def _sigint_handler() -> bytes:
+    return repr(signal.getsignal(signal.SIGINT)).encode()
+
+
 def _whereabouts() -> bytes:
     return f"{os.getpid()} {os.nice(0)}".encode()
 
@@ -131,6 +136,27 @@ async def test_pictures_are_drawn_in_a_process_of_lower_priority() -> None:
     pid, nice = (int(x) for x in data.split())
     assert pid != os.getpid()
     assert nice == min(19, os.nice(0) + WORKER_NICE)
+
+
+async def test_the_drawing_process_leaves_ctrl_c_to_the_bot() -> None:
+    """The drawing process ignores Ctrl-C, which a terminal sends to every process of the group (no
+    KeyboardInterrupt traceback from it): the bot ends it as it stops."""
+    gallery = Gallery()
+    try:
+        handler = await gallery.picture(Job(("table", 1, -1), "s", _sigint_handler))
+    finally:
+        gallery.close()
+    assert handler == repr(signal.SIG_IGN).encode()
+
+
+async def test_closing_and_waiting_ends_the_drawing_process() -> None:
+    """``close(wait=True)`` returns once the drawing process has ended (the bot's stop waits for it)."""
+    gallery = Gallery()
+    data = await gallery.picture(Job(("table", 1, -1), "s", _whereabouts))
+    assert data is not None
+    await asyncio.to_thread(gallery.close, wait=True)
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(data.split()[0]), 0)
 
 
 async def test_a_picture_waiting_for_its_turn_gives_way_to_a_newer_one() -> None:
@@ -222,3 +248,17 @@ def test_the_drawing_process_ends_with_a_killed_bot() -> None:
         assert bot.stdout.read() == b""  # end of file: nobody holds the pipe any more
     finally:
         bot.kill()
+
+
+async def test_a_closed_gallery_draws_nothing_more() -> None:
+    """After ``close()`` every picture is None, one waiting for its turn too: no drawing process starts again."""
+    gallery = Gallery(workers=1)
+    busy = asyncio.create_task(gallery.picture(Job(("table", 1, -1), "t", partial(_slow, b"table", 0.5))))
+    await asyncio.sleep(0.05)  # the table is being drawn: the hand waits for the worker
+    waiting = asyncio.create_task(gallery.picture(Job(("hand", 1, 0), "v1", partial(_slow, b"v1"))))
+    await asyncio.sleep(0)
+    await asyncio.to_thread(gallery.close, wait=True)
+    assert await busy == b"table"
+    assert await waiting is None
+    assert await gallery.picture(Job(("hand", 1, 0), "v2", partial(_slow, b"v2"))) is None
+    assert gallery.drawn == 1  # the table only
