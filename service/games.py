@@ -7,7 +7,7 @@ reading a game, the lobby, a player's moves, ending a deal that goes nowhere, an
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from datetime import timedelta
 
 from data import ChannelBusy, GameRow
@@ -133,18 +133,24 @@ class GameService(ClockSteps):
             row = await self._db.games.create_game(guild_id, channel_id, who.id, table.preset, dump_table(table))
         return self._tell(Outcome(ChangeKind.CREATE, self._snapshot(row, table), None, seat=0))
 
-    async def rematch(self, channel_id: int, who: Who, game_id: int, here: Collection[int]) -> Outcome[Rematched]:
+    async def rematch(
+        self, channel_id: int, who: Who, game_id: int, here: Callable[[list[int]], Awaitable[Collection[int]]]
+    ) -> Outcome[Rematched]:
         """A new lobby in the channel of ``game_id``, which ended, hosted by ``who``: the same preset,
-        house rules and table options, its people who are ``here`` (still in the channel) seated
-        again and its computer players added at their levels (:meth:`Table.rematch`). Committed like
-        :meth:`create`; refused while the channel has a table open (``rematch_busy``)."""
+        house rules and table options, its people seated again if still in the channel (``here``
+        tells which of them are: the caller asks Discord; ``who`` always is) and its computer
+        players added at their levels (:meth:`Table.rematch`). Committed like :meth:`create`;
+        refused for another channel's game (``game_closed``) and while the channel has a table open
+        (``rematch_busy``)."""
+        old = await self._db.games.get(game_id)
+        if old is None or old.channel_id != channel_id:
+            raise Refusal("game_closed")
+        previous = self.tables.shared(old)
+        present = {*await here([int(p.id) for p in previous.players if not p.is_bot]), who.id}
         async with self.lock(channel_id):
-            old = await self._db.games.get(game_id)
-            if old is None or old.channel_id != channel_id:
-                raise Refusal("game_closed")
             if await self._db.games.get_active(channel_id) is not None:
                 raise Refusal("rematch_busy")
-            table, left_out = Table.rematch(self.tables.shared(old), who.id, who.name, here, seed=self.seed())
+            table, left_out = Table.rematch(previous, who.id, who.name, present, seed=self.seed())
             try:
                 row = await self._db.games.create_game(
                     old.guild_id, channel_id, who.id, table.preset, dump_table(table)

@@ -19,7 +19,6 @@ from cogs.ui import sentences
 from cogs.ui.bases import RematchItem
 from cogs.ui.context import Ctx, context, reply
 from cogs.ui.views import board_message
-from service.model import Refusal
 
 
 async def still_here(interaction: discord.Interaction, user_ids: Iterable[int]) -> set[int]:
@@ -54,11 +53,10 @@ def _sees(channel: object, member: discord.Member) -> bool:
 
 async def rematch(ctx: Ctx, game_id: int) -> None:
     """Open the rematch of ``game_id``: the new lobby's board is the public answer."""
-    old = await ctx.service.game(game_id)
-    if old is None or old.channel_id != ctx.channel_id:
-        raise Refusal("game_closed")
-    people = [int(p.id) for p in old.table.players if not p.is_bot]
-    here = await still_here(ctx.interaction, people) | {ctx.who.id}
+
+    async def here(people: list[int]) -> set[int]:
+        return await still_here(ctx.interaction, people)
+
     out = await ctx.service.rematch(ctx.channel_id, ctx.who, game_id, here)
     table = out.table
     text = ctx.public(

@@ -4,6 +4,7 @@ rematch, on a real database file."""
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -16,6 +17,15 @@ from tests.cogs.conftest import CHANNEL, GUILD, OTHER_CHANNEL, Clock
 
 HOST, GUEST, THIRD = Who(1, "Host"), Who(2, "Guest"), Who(3, "Third")
 BY_ID = {w.id: w for w in (HOST, GUEST, THIRD)}
+
+
+def present(ids: set[int]) -> Callable[[list[int]], Awaitable[set[int]]]:
+    """The rematch's question "who is still in the channel?", answered with ``ids``."""
+
+    async def here(people: list[int]) -> set[int]:
+        return set(people) & ids
+
+    return here
 
 
 async def _play_out(service: GameService, channel: int = CHANNEL, seed: int = 4) -> int:
@@ -111,7 +121,7 @@ async def test_a_rematch_opens_the_same_table_hosted_by_the_presser(db: Database
     service.subscribe(lambda out: told.append(out.kind))
     await _one_deal(service, HOST, GUEST, bots=("hard",))
     game_id = await _play_out(service)
-    out = await service.rematch(CHANNEL, GUEST, game_id, {HOST.id, GUEST.id})
+    out = await service.rematch(CHANNEL, GUEST, game_id, present({HOST.id, GUEST.id}))
     assert out.kind is ChangeKind.CREATE and told[-1] is ChangeKind.CREATE
     assert out.detail == Rematched(game_id, ())
     new = await service.current(CHANNEL)
@@ -129,12 +139,12 @@ async def test_a_rematch_is_refused_while_a_table_is_open(db: Database) -> None:
     service = GameService(db)
     await _one_deal(service, HOST, GUEST)
     game_id = await _play_out(service)
-    first = await service.rematch(CHANNEL, HOST, game_id, {HOST.id, GUEST.id})
+    first = await service.rematch(CHANNEL, HOST, game_id, present({HOST.id, GUEST.id}))
     with pytest.raises(Refusal, match="rematch_busy"):
-        await service.rematch(CHANNEL, GUEST, game_id, {HOST.id, GUEST.id})
+        await service.rematch(CHANNEL, GUEST, game_id, present({HOST.id, GUEST.id}))
     assert (await service.current(CHANNEL)).game_id == first.game.game_id
     with pytest.raises(Refusal, match="game_closed"):
-        await service.rematch(OTHER_CHANNEL, GUEST, game_id, {HOST.id})  # not that channel's game
+        await service.rematch(OTHER_CHANNEL, GUEST, game_id, present({HOST.id}))  # not that channel's game
 
 
 async def test_a_rematch_seats_only_who_is_still_in_the_channel(db: Database) -> None:
@@ -142,6 +152,6 @@ async def test_a_rematch_seats_only_who_is_still_in_the_channel(db: Database) ->
     service = GameService(db)
     await _one_deal(service, HOST, GUEST, THIRD)
     game_id = await _play_out(service)
-    out = await service.rematch(CHANNEL, HOST, game_id, {HOST.id, GUEST.id})
+    out = await service.rematch(CHANNEL, HOST, game_id, present({HOST.id, GUEST.id}))
     assert out.detail.not_seated == ("Third",)
     assert [p.name for p in out.table.players] == ["Host", "Guest"]
