@@ -65,11 +65,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import multiprocessing
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,8 +90,8 @@ from benchmarks.load_discord import (
     settle,
 )
 from benchmarks.load_games import GameLoad, set_up_games
-from benchmarks.load_report import Measured, report
-from benchmarks.load_service import ServiceRun, run_service
+from benchmarks.load_report import FLOORS, Measured, Run, growth, report
+from benchmarks.load_service import LEVELS, ServiceRun, run_service_alone
 from tests.fakediscord import FakeDiscord
 
 
@@ -117,13 +119,20 @@ class Contender:
 
     @classmethod
     async def start(
-        cls, kind: str, checkout: Path | None, args: argparse.Namespace, folder: Path, stack: AsyncExitStack
+        cls,
+        kind: str,
+        checkout: Path | None,
+        args: argparse.Namespace,
+        games: int,
+        folder: Path,
+        stack: AsyncExitStack,
     ) -> Contender:
-        """``checkout`` is the real bot's folder (None: the floor bot of this checkout)."""
+        """``checkout`` is the real bot's folder (None: a floor bot of this checkout, ``kind`` its shape)."""
         fake = await stack.enter_async_context(FakeDiscord())
-        world = await LoadWorld.build(fake, args.games)
+        world = await LoadWorld.build(fake, games)
+        stack.push_async_callback(world.stop)  # a run that fails leaves no bot behind
         if checkout is None:
-            await world.start(REPO / "benchmarks" / "floor_bot.py", {})
+            await world.start(REPO / "benchmarks" / "floor_bot.py", {"FLOOR": kind})
             contender = cls(world, ping_sender(world), None, None, Measured(kind, describe(REPO)))
         else:
             db_path = folder / f"{kind}.sqlite3"
@@ -164,16 +173,14 @@ class Contender:
         await self.world.stop()
 
 
-async def measure(args: argparse.Namespace, folder: Path) -> list[Measured]:
+async def measure(args: argparse.Namespace, games: int, folder: Path) -> list[Measured]:
     """Every contender in its own fake Discord: the steady load on one after the other, then the
     rounds of bursts, each contender in turn in every round."""
     async with AsyncExitStack() as stack:
-        contenders = [
-            await Contender.start("floor", None, args, folder, stack),
-            await Contender.start("ours", args.ours, args, folder, stack),
-        ]
+        contenders = [await Contender.start(kind, None, args, games, folder, stack) for kind in FLOORS]
+        contenders.append(await Contender.start("ours", args.ours, args, games, folder, stack))
         if args.versus is not None:
-            contenders.append(await Contender.start("versus", args.versus, args, folder, stack))
+            contenders.append(await Contender.start("versus", args.versus, args, games, folder, stack))
         for contender in contenders:
             await contender.steady(args)
         for _ in range(args.bursts):
@@ -184,15 +191,33 @@ async def measure(args: argparse.Namespace, folder: Path) -> list[Measured]:
     return [c.measured for c in contenders]
 
 
-async def main_async(args: argparse.Namespace) -> str:
-    with tempfile.TemporaryDirectory(prefix="rami-load-", dir=args.tmp) as tmp:
-        folder = Path(tmp)
-        measured = await measure(args, folder)
-        service: list[ServiceRun] = [
-            await run_service(folder, level, args.games, args.service_seconds) for level in ("FULL", "NORMAL")
-        ]
-    floor, ours, *versus = measured
-    return report(ours, floor, versus[0] if versus else None, service, args.rate, args.games, args.burst)
+async def service_alone(folder: Path, games: int, seconds: float) -> list[ServiceRun]:
+    """The service alone at FULL then NORMAL, each in a fresh process: this one holds every fake
+    Discord's records (each result keeps its fake's state), and the service's garbage collections
+    would scan them too, more of them the more games were played."""
+    loop = asyncio.get_running_loop()
+    spawn = multiprocessing.get_context("spawn")
+    runs = []
+    for level in LEVELS:
+        with ProcessPoolExecutor(1, mp_context=spawn) as pool:
+            runs.append(await loop.run_in_executor(pool, run_service_alone, folder, level, games, seconds))
+    return runs
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    """One report per number of games (``--games``), back to back, each printed once measured, then
+    the growth between the fewest and the most."""
+    runs = []
+    for games in args.games:
+        with tempfile.TemporaryDirectory(prefix="rami-load-", dir=args.tmp) as tmp:
+            folder = Path(tmp)
+            measured = await measure(args, games, folder)
+            service = await service_alone(folder, games, args.service_seconds)
+        run = Run(games, *measured[:3], measured[3] if len(measured) > 3 else None, service)
+        runs.append(run)
+        print(report(run, args.rate, args.burst), end="\n\n", flush=True)
+    if len(runs) > 1:
+        print("\n".join(growth(runs[0], runs[-1])), flush=True)
 
 
 def checkout(text: str) -> Path:
@@ -211,7 +236,14 @@ def setting(text: str) -> tuple[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument(
+        "--games",
+        type=int,
+        nargs="+",
+        default=[200],
+        metavar="N",
+        help="active games (channels); several (e.g. 200 1000): one run each, back to back, and their growth",
+    )
     parser.add_argument("--rate", type=float, default=100.0, help="actions per second in the steady phase")
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the steady phase")
     parser.add_argument("--burst", type=int, default=200, help="actions sent at once in a burst")
@@ -238,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tmp", default=None, help="folder for the databases (default: the system's temp)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
-    print(asyncio.run(main_async(args)))
+    asyncio.run(main_async(args))
     return 0
 
 
