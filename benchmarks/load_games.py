@@ -161,6 +161,15 @@ async def set_up_games(world: LoadWorld) -> list[GameTrack]:
     return tracks
 
 
+async def _relearn(how: Callable[[LoadWorld, GameTrack], Awaitable[None]], world: LoadWorld, track: GameTrack) -> None:
+    """Learn a game again between phases; one the bot left unanswered (too late for Discord, on a
+    busy machine) stays stale, and only gets looks until the next phase, instead of ending the run."""
+    try:
+        await how(world, track)
+    except TimeoutError:
+        track.stale = True
+
+
 class GameLoad:
     """The real bot's actions: the next step of each game, round robin over the channels."""
 
@@ -195,9 +204,9 @@ class GameLoad:
         jobs: list[Callable[[], Awaitable[None]]] = []
         for t in self.tracks:
             if t.stale:
-                jobs.append(partial(learn, self.world, t))
+                jobs.append(partial(_relearn, learn, self.world, t))
             elif any(len(t.held.get(u.id, [])) < wanted for u in t.users):
-                jobs.append(partial(learn_hands, self.world, t))
+                jobs.append(partial(_relearn, learn_hands, self.world, t))
         await _bounded(jobs, SETUP_CONCURRENCY)
         self.sent.clear()
         return bool(jobs)
