@@ -63,7 +63,7 @@ checkout without it: the ratios of its own rounds, all in the same run.
 
 In process (``benchmarks/load_service.py``, which imports the service of this checkout):
 ``GameService`` with a real ``Database`` file and the rules, no network, all games at once, each run in
-a process of its own (nothing of the fake Discords in its heap) and counted after a second of warm-up
+a process of its own (nothing of the fake Discords in its heap) and counted after two seconds of warm-up
 (see that module); guard: at least 1,000 committed actions per second. It runs at
 ``synchronous=FULL`` (the bot's default: an action survives a power cut) and at ``NORMAL`` (WAL: an
 action survives a killed process), because FULL costs one fsync per action and the disk decides what

@@ -124,7 +124,7 @@ def _logged(path: Path, games: int) -> int:
 
 
 async def run_service(
-    folder: Path, synchronous: SynchronousLevel, games: int, seconds: float, warm_up: float = 1.0
+    folder: Path, synchronous: SynchronousLevel, games: int, seconds: float, warm_up: float = 2.0
 ) -> ServiceRun:
     """Play for ``warm_up`` then ``seconds`` on ``games`` tables at once; count the committed
     actions that started after the warm-up."""
