@@ -14,9 +14,12 @@ from dataclasses import dataclass, field
 from benchmarks.load_discord import Phase
 from benchmarks.load_service import ServiceRun
 
-STEADY_MARGIN = 0.020  # seconds: the steady guard is ours p99 <= the floor's p99 + this
-BURST_FACTOR = 1.6  # the burst guard is the median over the rounds of ours p99 / the floor's p99 <= this
+STEADY_MARGIN = 0.020  # seconds: the steady guard is ours p99 <= the hand floor's p99 + this
+BURST_FACTOR = 1.5  # the burst guard is the median over the rounds of ours p99 / the hand floor's p99 <= this
 SERVICE_RATE = 1000  # the in-process guard: committed actions per second, at least
+GROWTH_FACTOR = 1.25  # from the fewest games to the most: ours steady p99 and CPU per action grow at most this
+SERVICE_KEPT = 0.8  # ... and the service alone keeps at least this share of its actions per second
+FLOORS = ("pong", "hand")  # the floors, by their FLOOR (benchmarks/floor_bot.py), which is their kind
 ERROR_HEAD = re.compile(r"^\S+ \S+ +ERROR +")  # "2026-01-01 12:00:00 ERROR    "
 
 
@@ -24,7 +27,7 @@ ERROR_HEAD = re.compile(r"^\S+ \S+ +ERROR +")  # "2026-01-01 12:00:00 ERROR    "
 class Measured:
     """What one contender's run measured."""
 
-    kind: str  # "floor", "ours" or "versus"
+    kind: str  # "pong" or "hand" (the floors), "ours" or "versus"
     where: str  # the checkout and its commit
     idle: dict[str, int] = field(default_factory=dict)  # VmRSS/VmHWM in KiB once set up, before any load
     memory: dict[str, int] = field(default_factory=dict)  # the same at the end
@@ -45,6 +48,24 @@ class Measured:
         """No action refused or unanswered, no error logged."""
         phases = [self.steady, *self.bursts]
         return not any(p.refused or p.failed for p in phases) and not self.errors
+
+
+@dataclass
+class Run:
+    """Every contender's measures at one number of games, and the service alone's."""
+
+    games: int
+    pong: Measured
+    hand: Measured
+    ours: Measured
+    versus: Measured | None
+    service: list[ServiceRun]
+
+
+def cpu_per_action(m: Measured, size: int) -> float | None:
+    """Main-thread CPU seconds per action of the median burst (None where not known)."""
+    known = [b.bot_cpu for b in m.bursts if b.bot_cpu is not None]
+    return statistics.median(known) / size if known else None
 
 
 def ms(seconds: float) -> str:
@@ -89,29 +110,74 @@ def table(rows: Sequence[tuple[str, ...]]) -> list[str]:
     return lines
 
 
-def guard(ours: Measured, floor: Measured, service: list[ServiceRun], rate: float, games: int, size: int) -> list[str]:
-    """The guard table, and its last line: ``GUARD OK``, or ``GUARD BROKEN`` with what broke."""
-    rows = [("scenario", "ours p50/p99 ms", "floor p50/p99 ms", "guard", "holds")]
+def guard(run: Run, rate: float, size: int) -> list[str]:
+    """The guard table, ours against the hand floor (the pong floor beside, for reference), and its
+    last line: ``GUARD OK``, or ``GUARD BROKEN`` with what broke."""
+    ours, hand, pong = run.ours, run.hand, run.pong
+    rows = [("scenario", "ours p50/p99 ms", "hand floor p50/p99 ms", "pong floor p50/p99 ms", "guard", "holds")]
     broken = []
-    o, f = ours.steady, floor.steady
+    o, f = ours.steady, hand.steady
     ok = o.quantile(0.99) <= f.quantile(0.99) + STEADY_MARGIN and not o.refused and not o.failed
-    label = f"steady {rate:g}/s over {games} games"
-    rows.append((label, _pair(o), _pair(f), f"p99 <= {ms(f.quantile(0.99) + STEADY_MARGIN)}", _ok(ok)))
+    label = f"steady {rate:g}/s over {run.games} games"
+    limit = f"p99 <= {ms(f.quantile(0.99) + STEADY_MARGIN)}"
+    rows.append((label, _pair(o), _pair(f), _pair(pong.steady), limit, _ok(ok)))
     broken += [] if ok else [label]
-    ratio = _median(p99_ratios(ours, floor))
-    o, f = ours.burst, floor.burst
+    ratio, to_pong = _median(p99_ratios(ours, hand)), _median(p99_ratios(ours, pong))
+    o = ours.burst
     ok = ratio is not None and ratio <= BURST_FACTOR and not o.refused and not o.failed
     label = f"{len(ours.bursts)} bursts of {size} at once"
-    rows.append((label, _pair(o), _pair(f), f"median p99 ratio {times(ratio)} <= {BURST_FACTOR}", _ok(ok)))
+    limit = f"median p99 ratio {times(ratio)} <= {BURST_FACTOR} (to pong: {times(to_pong)})"
+    rows.append((label, _pair(o), _pair(hand.burst), _pair(pong.burst), limit, _ok(ok)))
     broken += [] if ok else [label]
-    for run in service:
-        ok = run.rate >= SERVICE_RATE and run.logged == run.actions
-        label = f"in-process, synchronous={run.synchronous}"
-        rows.append((label, f"{run.rate:,.0f} actions/s", "-", f">= {SERVICE_RATE:,} actions/s", _ok(ok)))
+    for service in run.service:
+        ok = service.rate >= SERVICE_RATE and service.logged == service.actions + service.warm_up
+        label = f"in-process, synchronous={service.synchronous}"
+        rows.append((label, f"{service.rate:,.0f} actions/s", "-", "-", f">= {SERVICE_RATE:,} actions/s", _ok(ok)))
         broken += [] if ok else [label]
     lines = table(rows)
     lines.append("GUARD OK" if not broken else "GUARD BROKEN: " + "; ".join(broken))
     return lines
+
+
+def growth(few: Run, many: Run) -> list[str]:
+    """From ``few`` games to ``many`` at the same rate: ours steady p99 and main-thread CPU per
+    action (the floors' beside, for reference) and the service alone's actions per second, each
+    with its ratio and limit; the last line ``GROWTH OK`` or ``GROWTH BROKEN: ...``."""
+    size = len(few.ours.bursts[0].latencies) if few.ours.bursts else 1
+    rows = [("growth, same rate", f"{few.games} games", f"{many.games} games", "ratio", "limit", "holds")]
+    broken = []
+
+    def row(label: str, a: float | None, b: float | None, form: Callable[[float], str], limit: str) -> None:
+        ratio = None if a is None or b is None or a == 0 else b / a
+        holds = "-"
+        if limit.startswith("<="):
+            holds = _ok(ratio is not None and ratio <= float(limit[2:]))
+        elif limit.startswith(">="):
+            holds = _ok(ratio is not None and ratio >= float(limit[2:]))
+        if holds == "BROKEN":
+            broken.append(label)
+        rows.append((label, _fmt(a, form), _fmt(b, form), times(ratio), limit or "-", holds))
+
+    for m_few, m_many in ((few.ours, many.ours), (few.hand, many.hand), (few.pong, many.pong)):
+        limit = f"<= {GROWTH_FACTOR}" if m_few.kind == "ours" else ""
+        row(f"{m_few.kind}: steady p99", m_few.steady.quantile(0.99), m_many.steady.quantile(0.99), _ms, limit)
+        row(f"{m_few.kind}: CPU per action", cpu_per_action(m_few, size), cpu_per_action(m_many, size), _us, limit)
+    for s_few, s_many in zip(few.service, many.service, strict=True):
+        label = f"service alone, {s_few.synchronous}"
+        row(label, s_few.rate, s_many.rate, lambda v: f"{v:,.0f}/s", f">= {SERVICE_KEPT}")
+    a, b = few.ours.memory.get("VmRSS", 0), many.ours.memory.get("VmRSS", 0)
+    rows.append(("ours: RSS after the run", f"{mib(a)} MiB", f"{mib(b)} MiB", times(b / a if a else None), "-", "-"))
+    lines = table(rows)
+    lines.append("GROWTH OK" if not broken else "GROWTH BROKEN: " + "; ".join(broken))
+    return lines
+
+
+def _ms(seconds: float) -> str:
+    return f"{ms(seconds)} ms"
+
+
+def _us(seconds: float) -> str:
+    return f"{seconds * 1e6:,.0f} µs"
 
 
 def _pair(phase: Phase) -> str:
@@ -192,27 +258,22 @@ def versus_section(ours: Measured, versus: Measured) -> list[str]:
     return lines
 
 
-def report(
-    ours: Measured,
-    floor: Measured,
-    versus: Measured | None,
-    service: list[ServiceRun],
-    rate: float,
-    games: int,
-    size: int,
-) -> str:
-    lines = guard(ours, floor, service, rate, games, size)
+def report(run: Run, rate: float, size: int) -> str:
+    lines = [f"== {run.games} games", *guard(run, rate, size)]
+    ours, versus = run.ours, run.versus
     if versus is not None:
         lines += ["", *versus_section(ours, versus)]
     lines.append("")
-    for m in (ours, floor) if versus is None else (ours, versus, floor):
+    contenders = (ours, run.hand, run.pong) if versus is None else (ours, versus, run.hand, run.pong)
+    for m in contenders:
         lines += details(m, size)
-    lines.append(
-        "  burst p99 ratio of each round (ours / floor): " + ", ".join(times(r) for r in p99_ratios(ours, floor))
-    )
-    for run in service:
+    for floor in (run.hand, run.pong):
+        ratios = ", ".join(times(r) for r in p99_ratios(ours, floor))
+        lines.append(f"  burst p99 ratio of each round (ours / {floor.kind} floor): {ratios}")
+    for service in run.service:
         lines.append(
-            f"in-process {run.synchronous}: {run.actions} actions in {run.seconds:.2f}s over {run.games} "
-            f"games, {run.logged} found committed in the log"
+            f"in-process {service.synchronous} (a process of its own): {service.actions} actions in "
+            f"{service.seconds:.2f}s over {service.games} games after {service.warm_up} to warm up, "
+            f"{service.logged} found committed in the log"
         )
     return "\n".join(lines)

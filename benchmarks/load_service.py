@@ -7,7 +7,10 @@ with its own connection, that the action log holds exactly the actions counted.
 
 * :func:`run_service`: every game runs its own task, playing turn after turn until the time is up
   (closed loop: as many actions in flight as games). Actions per second, and each action's latency
-  (``play`` called to returned).
+  (``play`` called to returned), counted after a warm-up: every game starts at the same instant, so
+  the first second holds a wave of as many actions in flight at once as there are games (at 1,000
+  games, 1,000 private copies of tables alive together, which the garbage collector's young
+  generations then promote and scan), a cost of the start of the run, not of each action.
 * :func:`run_bursts`: ``bursts`` times, every game plays one action at the same instant. Each action's
   latency from the start of its burst, each commit's (``save_action`` called to returned), and the CPU
   time each burst cost (the whole process, and the event loop's thread alone).
@@ -31,6 +34,7 @@ from service.games import GameService
 from service.model import Outcome, Who
 
 GUILD = 1
+LEVELS: tuple[SynchronousLevel, ...] = ("FULL", "NORMAL")
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -46,8 +50,9 @@ class ServiceRun:
     games: int
     actions: int
     seconds: float
-    logged: int  # actions found in the log afterwards (setup excluded)
+    logged: int  # actions found in the log afterwards (setup excluded, warm-up included)
     latencies: list[float] = field(default_factory=list)  # seconds, one per action
+    warm_up: int = 0  # actions played before the count began
 
     @property
     def rate(self) -> float:
@@ -118,24 +123,39 @@ def _logged(path: Path, games: int) -> int:
         conn.close()
 
 
-async def run_service(folder: Path, synchronous: SynchronousLevel, games: int, seconds: float) -> ServiceRun:
-    """Play for ``seconds`` on ``games`` tables at once; count the committed actions."""
+async def run_service(
+    folder: Path, synchronous: SynchronousLevel, games: int, seconds: float, warm_up: float = 2.0
+) -> ServiceRun:
+    """Play for ``warm_up`` then ``seconds`` on ``games`` tables at once; count the committed
+    actions that started after the warm-up."""
     path = folder / f"service-{synchronous.lower()}.sqlite3"
     tables = await _set_up(path, synchronous, games)
     latencies: list[float] = []
-    deadline = time.perf_counter() + seconds
+    played = 0
+    counted_from = time.perf_counter() + warm_up
+    deadline = counted_from + seconds
+    last = counted_from
 
     async def play(ch: int) -> None:
-        while time.perf_counter() < deadline:
-            start = time.perf_counter()
+        nonlocal played, last
+        while (start := time.perf_counter()) < deadline:
             await tables.play(ch)
-            latencies.append(time.perf_counter() - start)
+            played += 1
+            if start >= counted_from:
+                last = time.perf_counter()
+                latencies.append(last - start)
 
-    begin = time.perf_counter()
     await asyncio.gather(*(play(ch) for ch in tables.people))
-    elapsed = time.perf_counter() - begin
     await tables.db.close()
-    return ServiceRun(synchronous, games, len(latencies), elapsed, _logged(path, games), latencies)
+    counted = len(latencies)
+    return ServiceRun(
+        synchronous, games, counted, last - counted_from, _logged(path, games), latencies, played - counted
+    )
+
+
+def run_service_alone(folder: Path, synchronous: SynchronousLevel, games: int, seconds: float) -> ServiceRun:
+    """:func:`run_service` in an event loop of its own (to be called in a fresh process)."""
+    return asyncio.run(run_service(folder, synchronous, games, seconds))
 
 
 def _timed(fn: Callable[..., Awaitable[GameRow]], into: list[float]) -> Callable[..., Awaitable[GameRow]]:

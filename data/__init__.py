@@ -7,8 +7,9 @@ Open one once, share it, close it at shutdown::
 
     db = await open_store("var/rami.sqlite3")         # or "postgresql://..."; migrates
     game = await db.games.create_game(guild, channel, host, "classic", state_json)
-    game = await db.games.save_action(game.id, game.version, new_json, "playing",
-                                      user_id, "draw", {"from": "stock"})
+    game = await db.games.save_action(
+        ActionWrite(game.id, game.version, new_json, "playing", user_id, "draw", {"from": "stock"})
+    )
     top = await db.leaderboard.leaderboard(guild)
     await db.close()
 
@@ -56,7 +57,7 @@ from data.leaderboard import (
 from data.meta import MetaStore
 from data.preferences import PreferenceStore
 from data.ratings import Rating, rate
-from data.rows import UNCHANGED, ActionRow, GameRow, GameStatus, Unchanged
+from data.rows import UNCHANGED, ActionRow, ActionWrite, GameRow, GameStatus, Unchanged
 from data.schema import Migration, load_migrations, migrate, schema_version
 from data.store import (
     GameStorage,
@@ -73,6 +74,7 @@ __all__ = [
     "ALL_PRESETS",
     "UNCHANGED",
     "ActionRow",
+    "ActionWrite",
     "ChannelBusy",
     "DataError",
     "Database",

@@ -22,10 +22,9 @@ API (all on ``db.games``)::
     get(game_id) -> GameRow | None
     get_active(channel_id) -> GameRow | None
     list_active() -> list[GameRow]
-    save_action(game_id, expected_version, state_json, status, actor_id, action_kind,
-                action_payload, *, message_id=UNCHANGED, turn_deadline=UNCHANGED) -> GameRow
-    finish_game(game_id, expected_version, state_json, status, actor_id, action_kind,
-                action_payload, results=None, *, message_id=UNCHANGED) -> GameRow
+    save_action(ActionWrite(game_id, expected_version, state_json, status, actor_id, kind,
+                            payload, message_id=UNCHANGED, turn_deadline=UNCHANGED)) -> GameRow
+    finish_game(ActionWrite(...), results=None) -> GameRow
     set_message(game_id, message_id) -> GameRow
     actions(game_id) -> list[ActionRow]
     results(game_id) -> list[ResultRow]
@@ -56,6 +55,7 @@ from data.leaderboard import (
 from data.rows import (
     UNCHANGED,
     ActionRow,
+    ActionWrite,
     GameRow,
     GameStatus,
     Unchanged,
@@ -66,7 +66,7 @@ from data.rows import (
 if TYPE_CHECKING:
     from data.db import Database
 
-__all__ = ["UNCHANGED", "ActionRow", "GameRow", "GameStatus", "GameStore", "Unchanged"]
+__all__ = ["UNCHANGED", "ActionRow", "ActionWrite", "GameRow", "GameStatus", "GameStore", "Unchanged"]
 
 
 _ACTIVE_SQL: Final = "('lobby', 'playing')"
@@ -92,6 +92,20 @@ def deadline_seconds(value: datetime | Unchanged | None) -> float | Unchanged | 
     return to_timestamp(value)
 
 
+def checked_write(write: ActionWrite, *, active: bool) -> tuple[GameStatus, str, float | Unchanged | None]:
+    """What both stores write of ``write``, checked before anything is: its status (active for
+    ``save_action``, ended for ``finish_game``), its payload as logged and its turn deadline in
+    seconds (a finish clears it: it may not set one).
+
+    :raises ValueError: a status that does not fit the call, a deadline on a finish, a naive deadline.
+    """
+    status = checked_status(write.status, active=active)
+    if not active and isinstance(write.turn_deadline, datetime):
+        raise ValueError("an ended game has no turn deadline")
+    deadline = deadline_seconds(write.turn_deadline) if active else None
+    return status, payload_text(write.payload), deadline
+
+
 _ROW_COLUMNS: Final = (
     "id, guild_id, channel_id, host_id, preset, status, version, message_id, turn_deadline, created_at, updated_at"
 )
@@ -112,23 +126,16 @@ _READ_SQL: Final = f"SELECT {_ROW_COLUMNS} FROM games WHERE id IN (SELECT value 
 
 
 def _action_steps(
-    game_id: int,
-    expected_version: int,
-    state_json: str,
-    status: GameStatus,
-    actor_id: int | None,
-    action_kind: str,
-    payload: str,
-    message_id: int | Unchanged | None,
-    turn_deadline: float | Unchanged | None,
-    now: float,
+    write: ActionWrite, status: GameStatus, payload: str, turn_deadline: float | Unchanged | None, now: float
 ) -> tuple[tuple[str, tuple[Any, ...]], ...]:
-    """An action's two statements: update the game if it is still active at ``expected_version``
-    (so it changes one row, or none), and append the action to the log at the version it makes."""
-    message = (0, None) if message_id is UNCHANGED else (1, message_id)
+    """An action's two statements (from :func:`checked_write`'s values): update the game if it is
+    still active at ``expected_version`` (so it changes one row, or none), and append the action to
+    the log at the version it makes."""
+    message = (0, None) if write.message_id is UNCHANGED else (1, write.message_id)
     deadline = (0, None) if turn_deadline is UNCHANGED else (1, turn_deadline)
-    update = (state_json, status.value, now, *message, *deadline, game_id, expected_version)
-    log = (game_id, expected_version + 1, actor_id, action_kind, payload, now)
+    game, version = write.game_id, write.expected_version
+    update = (write.state_json, status.value, now, *message, *deadline, game, version)
+    log = (game, version + 1, write.actor_id, write.kind, payload, now)
     return ((_UPDATE_SQL, update), (_LOG_SQL, log))
 
 
@@ -214,55 +221,25 @@ class GameStore:
         rows = await self._db.fetchall(f"SELECT * FROM games WHERE status IN {_ACTIVE_SQL} ORDER BY id")
         return [game_row(row) for row in rows]
 
-    async def save_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        state_json: str,
-        status: GameStatus | str,
-        actor_id: int | None,
-        action_kind: str,
-        action_payload: Mapping[str, Any],
-        *,
-        message_id: int | Unchanged | None = UNCHANGED,
-        turn_deadline: datetime | Unchanged | None = UNCHANGED,
-    ) -> GameRow:
+    async def save_action(self, write: ActionWrite) -> GameRow:
         """Store the state after one action and log the action, in one transaction.
 
-        ``status`` must stay active (lobby or playing); ending a game is
-        :meth:`finish_game`. ``actor_id`` is ``None`` for the bot's own actions (timeouts).
+        ``write.status`` must stay active (lobby or playing); ending a game is :meth:`finish_game`.
 
         :raises StaleState: ``expected_version`` is not the stored version; nothing written.
         :raises GameClosed: the game has already ended.
         :raises GameNotFound: no such game.
         """
-        checked = checked_status(status, active=True)
-        payload = payload_text(action_payload)
-        deadline = deadline_seconds(turn_deadline)
+        status, payload, deadline = checked_write(write, active=True)
         now = to_timestamp(self._db.now())
+        steps = _action_steps(write, status, payload, deadline, now)
+        change = Change(write.game_id, steps, _READ_SQL, partial(_refusal, write.game_id, write.expected_version))
+        return game_row(await self._db.change(change), write.state_json)
 
-        steps = _action_steps(
-            game_id, expected_version, state_json, checked, actor_id, action_kind, payload, message_id, deadline, now
-        )
-        change = Change(game_id, steps, _READ_SQL, partial(_refusal, game_id, expected_version))
-        return game_row(await self._db.change(change), state_json)
-
-    async def finish_game(
-        self,
-        game_id: int,
-        expected_version: int,
-        state_json: str,
-        status: GameStatus | str,
-        actor_id: int | None,
-        action_kind: str,
-        action_payload: Mapping[str, Any],
-        results: Sequence[PlayerResult] | None = None,
-        *,
-        message_id: int | Unchanged | None = UNCHANGED,
-    ) -> GameRow:
+    async def finish_game(self, write: ActionWrite, results: Sequence[PlayerResult] | None = None) -> GameRow:
         """End a game: like :meth:`save_action`, plus results and leaderboard, one transaction.
 
-        ``status`` is ``finished``, ``cancelled`` or ``abandoned``; the turn deadline is
+        ``write.status`` is ``finished``, ``cancelled`` or ``abandoned``; the turn deadline is
         cleared. Only a ``finished`` game with ``results`` writes result rows and updates the
         guild's leaderboard and ratings (for its preset and for all presets); cancelled and
         abandoned games never count.
@@ -273,22 +250,19 @@ class GameStore:
         :raises GameClosed: the game has already ended.
         :raises GameNotFound: no such game.
         """
-        checked = checked_status(status, active=False)
+        status, payload, _ = checked_write(write, active=False)
         if results is not None:
-            if checked is not GameStatus.FINISHED:
-                raise ValueError(f"a {checked.value} game has no results to record")
+            if status is not GameStatus.FINISHED:
+                raise ValueError(f"a {status.value} game has no results to record")
             check_results(results)
-        payload = payload_text(action_payload)
         now = to_timestamp(self._db.now())
-
-        (update, update_params), (insert, insert_params) = _action_steps(
-            game_id, expected_version, state_json, checked, actor_id, action_kind, payload, message_id, None, now
-        )
+        (update, update_params), (insert, insert_params) = _action_steps(write, status, payload, None, now)
+        game_id = write.game_id
 
         async def finish(conn: aiosqlite.Connection) -> sqlite3.Row:
             rows = list(await conn.execute_fetchall(f"{update} RETURNING {_ROW_COLUMNS}", update_params))
             if not rows:
-                raise await _refusal(game_id, expected_version, conn)
+                raise await _refusal(game_id, write.expected_version, conn)
             row = rows[0]
             await conn.execute(insert, insert_params)
             if results is not None:
@@ -302,7 +276,7 @@ class GameStore:
                 )
             return row
 
-        return game_row(await self._db.write(finish), state_json)
+        return game_row(await self._db.write(finish), write.state_json)
 
     async def set_message(self, game_id: int, message_id: int | None) -> GameRow:
         """Remember the game's public message. Not a game action: ``version`` is unchanged,

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Protocol
 
 from data._clock import from_timestamp
 
-__all__ = ["UNCHANGED", "ActionRow", "GameRow", "GameStatus", "Row", "Unchanged", "action_row", "game_row"]
+__all__ = [
+    "UNCHANGED",
+    "ActionRow",
+    "ActionWrite",
+    "GameRow",
+    "GameStatus",
+    "Row",
+    "Unchanged",
+    "action_row",
+    "game_row",
+]
 
 
 class Row(Protocol):
@@ -79,6 +90,29 @@ class ActionRow:
     kind: str
     payload: dict[str, Any]
     created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ActionWrite:
+    """One action to store: what :meth:`~data.games.GameStore.save_action` and
+    :meth:`~data.games.GameStore.finish_game` write, in both stores.
+
+    The game at ``expected_version`` gets ``state_json`` and ``status`` and moves to the next
+    version; the log gets ``kind`` and ``payload`` by ``actor_id`` (``None``: the bot itself, e.g. a
+    timeout) at that version. ``message_id`` and ``turn_deadline`` are set, cleared (``None``) or
+    kept (:data:`UNCHANGED`); a finish always clears the deadline. The stores check it (the status
+    for the call, an aware deadline) before writing anything.
+    """
+
+    game_id: int
+    expected_version: int
+    state_json: str
+    status: GameStatus | str
+    actor_id: int | None
+    kind: str
+    payload: Mapping[str, Any]
+    message_id: int | Unchanged | None = UNCHANGED
+    turn_deadline: datetime | Unchanged | None = UNCHANGED
 
 
 def game_row(row: Row, state_json: str | None = None) -> GameRow:

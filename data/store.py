@@ -18,13 +18,12 @@ same errors (:mod:`data.errors`).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
-from datetime import datetime
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Protocol
 
 from data._clock import Clock, utcnow
 from data.leaderboard import PlayerResult, PlayerStats, ResultRow, Standing
-from data.rows import UNCHANGED, ActionRow, GameRow, GameStatus, Unchanged
+from data.rows import ActionRow, ActionWrite, GameRow, GameStatus
 
 __all__ = [
     "GameStorage",
@@ -61,33 +60,9 @@ class GameStorage(Protocol):
 
     async def list_active(self) -> list[GameRow]: ...
 
-    async def save_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        state_json: str,
-        status: GameStatus | str,
-        actor_id: int | None,
-        action_kind: str,
-        action_payload: Mapping[str, Any],
-        *,
-        message_id: int | Unchanged | None = UNCHANGED,
-        turn_deadline: datetime | Unchanged | None = UNCHANGED,
-    ) -> GameRow: ...
+    async def save_action(self, write: ActionWrite) -> GameRow: ...
 
-    async def finish_game(
-        self,
-        game_id: int,
-        expected_version: int,
-        state_json: str,
-        status: GameStatus | str,
-        actor_id: int | None,
-        action_kind: str,
-        action_payload: Mapping[str, Any],
-        results: Sequence[PlayerResult] | None = None,
-        *,
-        message_id: int | Unchanged | None = UNCHANGED,
-    ) -> GameRow: ...
+    async def finish_game(self, write: ActionWrite, results: Sequence[PlayerResult] | None = None) -> GameRow: ...
 
     async def set_message(self, game_id: int, message_id: int | None) -> GameRow: ...
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
+from data import ActionWrite
 from rummy import actions as act
 from rummy.ai import safe_action
 from rummy.table import TableStatus
@@ -113,6 +114,6 @@ class ClockSteps(ServiceCore):
             else:
                 return None
             closed = await self._db.games.finish_game(
-                row.id, row.version, row.state_json, "abandoned", None, "unreadable", {}
+                ActionWrite(row.id, row.version, row.state_json, "abandoned", None, "unreadable", {})
             )
         return ClosedGame(closed.id, closed.guild_id, closed.channel_id)

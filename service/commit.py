@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from data import UNCHANGED, GameRow, Store, Unchanged
+from data import UNCHANGED, ActionWrite, GameRow, Store, Unchanged
 from rummy.table import Table, TableStatus
 from service.cache import dump_table, results_of
 
@@ -32,12 +32,13 @@ async def store(
     state = dump_table(table)
     if table.status.active:
         deadline = turn_deadline(table, before, db.now())
-        return await db.games.save_action(
+        moved = ActionWrite(
             row.id, row.version, state, table.status.value, actor, kind, payload, turn_deadline=deadline
         )
+        return await db.games.save_action(moved)
     results = results_of(table) if table.status is TableStatus.OVER else None
-    ended = ENDED_STATUS[table.status]
-    return await db.games.finish_game(row.id, row.version, state, ended, actor, kind, payload, results)
+    ended = ActionWrite(row.id, row.version, state, ENDED_STATUS[table.status], actor, kind, payload)
+    return await db.games.finish_game(ended, results)
 
 
 def turn_deadline(table: Table, before: tuple[int, int, int] | None, now: datetime) -> datetime | Unchanged | None:

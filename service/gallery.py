@@ -5,8 +5,10 @@ bytes. So a picture is kept with a *stamp* of what it shows (a hand's cards and 
 drawn; the melds, the discard pile's top and the piles' sizes; the running totals) and used again
 whenever the stamp is the same: at most once per game version and seat, and not at all when a
 version changed nothing the picture shows (a hand while the others play). One entry per (kind,
-game, seat) keeps the newest picture only, and at most ``size`` entries are kept, the least
-recently used going first.
+game, seat) keeps the newest picture only, and at most ``size`` entries of at most ``room`` bytes
+in all are kept, the least recently used going first. The room is what bounds it: 1,000 two-player
+games show 3,000 pictures (each player's hand, the table), some 30 MB, and a gallery that kept
+fewer drew them again at each look and edited them in after the reply.
 
 Drawing is CPU-bound (milliseconds per picture, most of it in Python and PNG encoding): it runs
 in a worker *process* at a lower priority (``nice`` +10), from plain values taken on the event
@@ -43,7 +45,8 @@ from rummy.view import view_for
 from service.model import GameSnapshot, PlayerSnapshot
 from service.pictures import hand_png, running_totals, scores_png, table_png
 
-DEFAULT_SIZE = 1024  # pictures kept at most (each of some 10 to 40 KB)
+DEFAULT_SIZE = 8192  # pictures kept at most (each of some 4 to 40 KB) ...
+DEFAULT_ROOM = 64 * 1024 * 1024  # ... and bytes of them in all
 WORKER_NICE = 10  # how much lower the drawing process's priority is than the bot's
 TABLE_SEAT = -1  # the seat of the pictures everyone sees (the table, the story)
 
@@ -110,17 +113,21 @@ def story_job(game: GameSnapshot, names: Sequence[str], deal: str, points: str) 
 
 
 class Gallery:
-    """The pictures kept, at most ``size``; ``enabled=False`` draws none (see the module doc)."""
+    """The pictures kept, at most ``size`` of ``room`` bytes; ``enabled=False`` draws none (see the module doc)."""
 
-    def __init__(self, *, enabled: bool = True, size: int = DEFAULT_SIZE, workers: int = 1) -> None:
+    def __init__(
+        self, *, enabled: bool = True, size: int = DEFAULT_SIZE, room: int = DEFAULT_ROOM, workers: int = 1
+    ) -> None:
         if size < 1:
             raise ValueError("the gallery keeps at least one picture")
         if workers < 1:
             raise ValueError("the gallery draws with at least one worker")
         self.enabled = enabled
         self.size = size
+        self.room = room
         self.workers = workers
         self._kept: OrderedDict[Key, tuple[Hashable, bytes]] = OrderedDict()
+        self._bytes = 0  # of the pictures kept
         self._drawing: dict[tuple[Key, Hashable], asyncio.Task[bytes]] = {}
         self._wanted: dict[Key, Hashable] = {}  # the newest stamp asked for, while it is being drawn
         self._slots = asyncio.Semaphore(workers)
@@ -230,10 +237,11 @@ class Gallery:
         return self._pool
 
     def _keep(self, job: Job, data: bytes) -> None:
+        old = self._kept.pop(job.key, None)
+        self._bytes += len(data) - (0 if old is None else len(old[1]))
         self._kept[job.key] = (job.stamp, data)
-        self._kept.move_to_end(job.key)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
+        while len(self._kept) > 1 and (len(self._kept) > self.size or self._bytes > self.room):
+            self._bytes -= len(self._kept.popitem(last=False)[1][1])
 
 
 def _start_worker(bot: int) -> None:

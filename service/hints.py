@@ -126,6 +126,9 @@ async def advise_async(view: PlayerView, game: Game | None = None) -> Advice:
     return await asyncio.to_thread(advise, view, game)
 
 
+DEFAULT_SIZE = 8192  # (game, seat) pairs: the 2,048 games service.cache keeps decoded, four seats each
+
+
 class AdviceCache:
     """Advice already worked out, per (game, seat), for the version of the game it was made at.
 
@@ -134,7 +137,7 @@ class AdviceCache:
     game's version changes with every action, so a stale one is never served.
     """
 
-    def __init__(self, size: int = 1024) -> None:
+    def __init__(self, size: int = DEFAULT_SIZE) -> None:
         if size < 1:
             raise ValueError("the cache holds at least one advice")
         self.size = size

@@ -20,18 +20,17 @@ What holds across processes, each in its statements:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from datetime import datetime
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import asyncpg
 
 from data._clock import to_timestamp
 from data.errors import ChannelBusy, DataError, GameNotFound
-from data.games import checked_status, deadline_seconds, payload_text, refusal
+from data.games import checked_status, checked_write, refusal
 from data.leaderboard import ALL_PRESETS, PlayerResult, ResultRow, check_results, result_row
 from data.postgres.parts import record_results
-from data.rows import UNCHANGED, ActionRow, GameRow, GameStatus, Unchanged, action_row, game_row
+from data.rows import UNCHANGED, ActionRow, ActionWrite, GameRow, GameStatus, Unchanged, action_row, game_row
 
 if TYPE_CHECKING:
     from data.postgres.store import Connection, PostgresStore
@@ -141,69 +140,44 @@ class PostgresGames:
         """Every lobby and game in play, oldest first (to resume timers and buttons)."""
         return [game_row(row) for row in await self._store.fetch(f"SELECT * FROM games WHERE {_ACTIVE} ORDER BY id")]
 
-    async def save_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        state_json: str,
-        status: GameStatus | str,
-        actor_id: int | None,
-        action_kind: str,
-        action_payload: Mapping[str, Any],
-        *,
-        message_id: int | Unchanged | None = UNCHANGED,
-        turn_deadline: datetime | Unchanged | None = UNCHANGED,
-    ) -> GameRow:
+    async def save_action(self, write: ActionWrite) -> GameRow:
         """Store the state after one action and log the action, in one transaction (see
-        :meth:`data.games.GameStore.save_action`: same arguments, same refusals)."""
-        checked = checked_status(status, active=True)
-        payload = payload_text(action_payload)
-        deadline = deadline_seconds(turn_deadline)
+        :meth:`data.games.GameStore.save_action`: the same value, the same refusals)."""
+        status, payload, deadline = checked_write(write, active=True)
         now = to_timestamp(self._store.now())
-        update, extra = _update_sql(message_id, deadline)
+        update, extra = _update_sql(write.message_id, deadline)
         sql = _action_sql(update, 6 + len(extra))
-        params = (game_id, expected_version, state_json, checked.value, now, *extra, actor_id, action_kind, payload)
+        game, version = write.game_id, write.expected_version
+        params = (game, version, write.state_json, status.value, now, *extra, write.actor_id, write.kind, payload)
         async with self._store.connection() as conn:  # one statement: its own transaction
             row = await conn.fetchrow(sql, *params)
             if row is None:
-                raise await _refusal(conn, game_id, expected_version)
-        return game_row(row, state_json)
+                raise await _refusal(conn, game, version)
+        return game_row(row, write.state_json)
 
-    async def finish_game(
-        self,
-        game_id: int,
-        expected_version: int,
-        state_json: str,
-        status: GameStatus | str,
-        actor_id: int | None,
-        action_kind: str,
-        action_payload: Mapping[str, Any],
-        results: Sequence[PlayerResult] | None = None,
-        *,
-        message_id: int | Unchanged | None = UNCHANGED,
-    ) -> GameRow:
+    async def finish_game(self, write: ActionWrite, results: Sequence[PlayerResult] | None = None) -> GameRow:
         """End a game, with its results and the guild's leaderboard, in one transaction (see
         :meth:`data.games.GameStore.finish_game`), the guild's advisory lock held around the ratings."""
-        checked = checked_status(status, active=False)
+        status, payload, _ = checked_write(write, active=False)
         if results is not None:
-            if checked is not GameStatus.FINISHED:
-                raise ValueError(f"a {checked.value} game has no results to record")
+            if status is not GameStatus.FINISHED:
+                raise ValueError(f"a {status.value} game has no results to record")
             check_results(results)
-        payload = payload_text(action_payload)
         now = to_timestamp(self._store.now())
-        sql, extra = _update_sql(message_id, None)
+        sql, extra = _update_sql(write.message_id, None)
+        game, version = write.game_id, write.expected_version
         async with self._store.transaction() as conn:
-            row = await conn.fetchrow(sql, game_id, expected_version, state_json, checked.value, now, *extra)
+            row = await conn.fetchrow(sql, game, version, write.state_json, status.value, now, *extra)
             if row is None:
-                raise await _refusal(conn, game_id, expected_version)
-            await conn.execute(_LOG_SQL, game_id, expected_version + 1, actor_id, action_kind, payload, now)
+                raise await _refusal(conn, game, version)
+            await conn.execute(_LOG_SQL, game, version + 1, write.actor_id, write.kind, payload, now)
             if results is not None:
                 guild_id = int(row["guild_id"])
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", guild_id)  # until the commit
                 await record_results(
-                    conn, game_id=game_id, guild_id=guild_id, preset=str(row["preset"]), results=results, when=now
+                    conn, game_id=game, guild_id=guild_id, preset=str(row["preset"]), results=results, when=now
                 )
-        return game_row(row, state_json)
+        return game_row(row, write.state_json)
 
     async def set_message(self, game_id: int, message_id: int | None) -> GameRow:
         """Remember the game's public message; ``version`` is unchanged.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from data import Database
+from data import ActionWrite, Database
 from rummy.cards import Card, parse_cards
 from rummy.table import Table
 
@@ -42,5 +42,7 @@ async def rig(db: Database, channel: int, hands: dict[int, str]) -> Table:
             spare = next(i for i, c in enumerate(hand) if c.key not in keep)
             place[index], hand[spare] = hand[spare], place[index]
             keep.add(hand[spare].key)
-    await db.games.save_action(row.id, row.version, json.dumps(table.to_json()), "playing", None, "rig", {})
+    await db.games.save_action(
+        ActionWrite(row.id, row.version, json.dumps(table.to_json()), "playing", None, "rig", {})
+    )
     return table

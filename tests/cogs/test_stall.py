@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from data import ActionWrite
 from rummy.scoring import DealEnd
 from rummy.table import Table
 from service.catalog import translator
@@ -26,7 +27,7 @@ async def stored_stall(h: Harness, rebuilds: int = 2) -> Table:
     row = await h.db.games.get_active(CHANNEL)
     assert row is not None
     table, state = stalled_state(row.state_json, rebuilds)
-    await h.db.games.save_action(row.id, row.version, state, "playing", None, "rig", {})
+    await h.db.games.save_action(ActionWrite(row.id, row.version, state, "playing", None, "rig", {}))
     return table
 
 

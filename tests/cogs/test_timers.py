@@ -7,6 +7,7 @@ import logging
 
 import pytest
 
+from data import ActionWrite
 from rummy import actions as act
 from service import bots
 from service.games import GameService
@@ -242,7 +243,7 @@ async def test_an_unreadable_row_is_closed_once(h: Harness, caplog: pytest.LogCa
     await h.open_table(ALICE, BOB)
     row = await h.db.games.get_active(CHANNEL)
     doc = json.loads(row.state_json) | {"table_schema": 99}
-    await h.db.games.save_action(row.id, row.version, json.dumps(doc), "playing", None, "test", {})
+    await h.db.games.save_action(ActionWrite(row.id, row.version, json.dumps(doc), "playing", None, "test", {}))
     h.timers.poke(CHANNEL)
     await h.timers.settle()
     assert (await h.db.games.get(row.id)).status == "abandoned"

@@ -13,7 +13,7 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from data import Database, GameClosed, GameRow, PlayerResult, StaleState
+from data import ActionWrite, Database, GameClosed, GameRow, PlayerResult, StaleState
 
 from .conftest import CHANNEL, GUILD, HOST, state
 
@@ -101,7 +101,7 @@ async def test_concurrent_saves_on_different_games_all_commit(db: Database) -> N
     """Saves on many games at once each commit their own state and log row."""
     rows = await games(db, 20)
     saved = await asyncio.gather(
-        *(db.games.save_action(r.id, 0, state(r.id), "playing", HOST, "start", {"n": r.id}) for r in rows)
+        *(db.games.save_action(ActionWrite(r.id, 0, state(r.id), "playing", HOST, "start", {"n": r.id})) for r in rows)
     )
     assert [(s.id, s.version, s.state_json) for s in saved] == [(r.id, 1, state(r.id)) for r in rows]
     for r in rows:
@@ -114,7 +114,9 @@ async def test_queued_saves_on_one_game_apply_in_call_order(db: Database, game: 
     """Saves queued behind a busy writer run in the order they were called."""
     async with writer_held(db):
         tasks = [
-            asyncio.create_task(db.games.save_action(game.id, v, state(v + 1), "playing", HOST, f"a{v}", {}))
+            asyncio.create_task(
+                db.games.save_action(ActionWrite(game.id, v, state(v + 1), "playing", HOST, f"a{v}", {}))
+            )
             for v in range(5)
         ]
         await asyncio.sleep(0)  # let every task queue its write before the writer is released
@@ -131,7 +133,8 @@ async def test_saves_queued_together_share_one_transaction_statement_by_statemen
     rows = await games(db, 3)
     async with traced(db) as statements, writer_held(db):
         tasks = [
-            asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {})) for r in rows
+            asyncio.create_task(db.games.save_action(ActionWrite(r.id, 0, state(1), "playing", HOST, "start", {})))
+            for r in rows
         ]
         await asyncio.sleep(0)
     saved = await asyncio.gather(*tasks)
@@ -179,7 +182,7 @@ async def test_failing_write_in_a_shared_commit_is_rolled_back_alone(db: Databas
     )
     async with writer_held(db):
         tasks = [
-            asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {}))
+            asyncio.create_task(db.games.save_action(ActionWrite(r.id, 0, state(1), "playing", HOST, "start", {})))
             for r in (first, middle, last)
         ]
         await asyncio.sleep(0)
@@ -197,7 +200,7 @@ async def test_stale_save_in_a_shared_commit_fails_alone(db: Database, game: Gam
     """Two saves on the same version queued together: the first wins, the second is stale."""
     async with writer_held(db):
         tasks = [
-            asyncio.create_task(db.games.save_action(game.id, 0, state(n), "playing", HOST, f"k{n}", {}))
+            asyncio.create_task(db.games.save_action(ActionWrite(game.id, 0, state(n), "playing", HOST, f"k{n}", {})))
             for n in (1, 2)
         ]
         await asyncio.sleep(0)
@@ -220,7 +223,7 @@ async def test_lost_shared_transaction_reruns_each_write_alone(db: Database) -> 
     )
     async with writer_held(db):
         tasks = [
-            asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, kind, {}))
+            asyncio.create_task(db.games.save_action(ActionWrite(r.id, 0, state(1), "playing", HOST, kind, {})))
             for r, kind in ((first, "a"), (middle, "doomed"), (last, "b"))
         ]
         await asyncio.sleep(0)
@@ -247,7 +250,8 @@ async def test_stale_save_in_a_batch_fails_alone_and_the_others_commit(db: Datab
     async with traced(db) as statements:
         async with writer_held(db):
             tasks = [
-                asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {})) for r in rows
+                asyncio.create_task(db.games.save_action(ActionWrite(r.id, 0, state(1), "playing", HOST, "start", {})))
+                for r in rows
             ]
             await asyncio.sleep(0)
         outcomes = await asyncio.gather(*tasks, return_exceptions=True)
@@ -276,11 +280,15 @@ async def test_batch_mixing_saves_and_a_finish(db: Database) -> None:
     async with traced(db) as statements:
         async with writer_held(db):
             tasks: list[asyncio.Task[Any]] = [
-                asyncio.create_task(db.games.save_action(a.id, 0, state(1), "playing", HOST, "start", {})),
-                asyncio.create_task(db.games.save_action(b.id, 0, state(1), "playing", HOST, "start", {})),
-                asyncio.create_task(db.games.finish_game(ending.id, 0, state(9), "finished", HOST, "end", {}, results)),
-                asyncio.create_task(db.games.save_action(c.id, 0, state(1), "playing", HOST, "start", {})),
-                asyncio.create_task(db.games.save_action(ending.id, 1, state(2), "playing", HOST, "late", {})),
+                asyncio.create_task(db.games.save_action(ActionWrite(a.id, 0, state(1), "playing", HOST, "start", {}))),
+                asyncio.create_task(db.games.save_action(ActionWrite(b.id, 0, state(1), "playing", HOST, "start", {}))),
+                asyncio.create_task(
+                    db.games.finish_game(ActionWrite(ending.id, 0, state(9), "finished", HOST, "end", {}), results)
+                ),
+                asyncio.create_task(db.games.save_action(ActionWrite(c.id, 0, state(1), "playing", HOST, "start", {}))),
+                asyncio.create_task(
+                    db.games.save_action(ActionWrite(ending.id, 1, state(2), "playing", HOST, "late", {}))
+                ),
             ]
             await asyncio.sleep(0)
         outcomes = await asyncio.gather(*tasks, return_exceptions=True)
@@ -330,7 +338,10 @@ async def test_close_waits_for_called_writes(db_path: Path) -> None:
     """Writes called before close() are committed before the connection closes."""
     db = await Database.open(db_path)
     rows = await games(db, 3)
-    tasks = [asyncio.create_task(db.games.save_action(r.id, 0, state(1), "playing", HOST, "start", {})) for r in rows]
+    tasks = [
+        asyncio.create_task(db.games.save_action(ActionWrite(r.id, 0, state(1), "playing", HOST, "start", {})))
+        for r in rows
+    ]
     await asyncio.sleep(0)
     await db.close()
     assert all(t.result().version == 1 for t in tasks)
@@ -363,7 +374,9 @@ async def test_cancelled_save_leaves_all_or_nothing(db: Database, game: GameRow,
     trace: list[str] = []
     await db.write(lambda conn: conn.set_trace_callback(trace.append))
     trace.clear()
-    task = asyncio.create_task(db.games.save_action(game.id, 0, state(1), "playing", HOST, "cancelled", {}))
+    task = asyncio.create_task(
+        db.games.save_action(ActionWrite(game.id, 0, state(1), "playing", HOST, "cancelled", {}))
+    )
     async with asyncio.timeout(HANG_GUARD):
         while len(trace) < started:
             await asyncio.sleep(0)
@@ -377,7 +390,7 @@ async def test_cancelled_save_leaves_all_or_nothing(db: Database, game: GameRow,
         assert stored == game and log == []
     else:
         assert (stored.version, stored.state_json, [a.kind for a in log]) == (1, state(1), ["cancelled"])
-    after = await db.games.save_action(game.id, stored.version, state(2), "playing", HOST, "next", {})
+    after = await db.games.save_action(ActionWrite(game.id, stored.version, state(2), "playing", HOST, "next", {}))
     assert after.version == stored.version + 1
     assert [a.seq for a in await db.games.actions(game.id)] == list(range(1, after.version + 1))
 
@@ -394,4 +407,4 @@ async def test_database_used_inside_its_own_write_fails_instead_of_hanging(db: D
     with pytest.raises(RuntimeError, match="connection it was given"):
         await asyncio.wait_for(db.write(nested), HANG_GUARD)
     assert await db.games.get(game.id) == game
-    assert (await db.games.save_action(game.id, 0, state(1), "playing", HOST, "start", {})).version == 1
+    assert (await db.games.save_action(ActionWrite(game.id, 0, state(1), "playing", HOST, "start", {}))).version == 1

@@ -22,13 +22,13 @@ REPO = Path(__file__).resolve().parents[2]
 CHILD = textwrap.dedent(
     """
     import asyncio, os, signal, sys
-    from data import Database
+    from data import ActionWrite, Database
 
     async def main(path):
         db = await Database.open(path)
         game = await db.games.get_active({channel})
         await db.games.save_action(
-            game.id, game.version, {new_state!r}, "playing", {host}, "discard", {{"card": "7H"}}
+            ActionWrite(game.id, game.version, {new_state!r}, "playing", {host}, "discard", {{"card": "7H"}})
         )
         print("committed", flush=True)
         os.kill(os.getpid(), signal.SIGKILL)  # dies before close() and before any "reply"
@@ -41,7 +41,7 @@ CHILD = textwrap.dedent(
 STREAM = textwrap.dedent(
     """
     import asyncio, sys
-    from data import Database
+    from data import ActionWrite, Database
 
     async def main(path, games):
         db = await Database.open(path)
@@ -49,8 +49,10 @@ STREAM = textwrap.dedent(
 
         async def play(row):
             while True:
-                row = await db.games.save_action(row.id, row.version, '{{"v": %d}}' % (row.version + 1),
-                                                 "playing", {host}, "step", {{"v": row.version + 1}})
+                state = '{{"v": %d}}' % (row.version + 1)
+                row = await db.games.save_action(
+                    ActionWrite(row.id, row.version, state, "playing", {host}, "step", {{"v": row.version + 1}})
+                )
                 print(row.id, row.version, flush=True)  # confirmed: the reply would go now
 
         await asyncio.gather(*(play(row) for row in rows))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from data import ALL_PRESETS, GameRow, PlayerResult, StaleState, Store
+from data import ALL_PRESETS, ActionWrite, GameRow, PlayerResult, StaleState, Store
 from data import ratings as ratings_module
 
 from .conftest import GUILD, OTHER_GUILD, state
@@ -52,8 +52,10 @@ async def play(
 ) -> GameRow:
     """Create a game, start it and end it with the given status and results."""
     game = await db.games.create_game(guild, next(_channels), ALICE, preset, state())
-    game = await db.games.save_action(game.id, 0, state(1), "playing", ALICE, "start", {})
-    return await db.games.finish_game(game.id, game.version, state(2), status, None, "end", {"reason": status}, results)
+    game = await db.games.save_action(ActionWrite(game.id, 0, state(1), "playing", ALICE, "start", {}))
+    return await db.games.finish_game(
+        ActionWrite(game.id, game.version, state(2), status, None, "end", {"reason": status}), results
+    )
 
 
 @pytest.mark.asyncio
@@ -82,7 +84,7 @@ async def test_finish_writes_results_and_leaderboard(db: Store) -> None:
 async def test_results_and_leaderboard_share_the_transaction(db: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """If the leaderboard update fails, the game is not ended and no result is kept."""
     game = await db.games.create_game(GUILD, 1, ALICE, "classic", state())
-    game = await db.games.save_action(game.id, 0, state(1), "playing", ALICE, "start", {})
+    game = await db.games.save_action(ActionWrite(game.id, 0, state(1), "playing", ALICE, "start", {}))
 
     def broken(*_: object) -> None:
         raise RuntimeError("rating exploded")
@@ -90,13 +92,7 @@ async def test_results_and_leaderboard_share_the_transaction(db: Store, monkeypa
     monkeypatch.setattr(ratings_module, "rate", broken)
     with pytest.raises(RuntimeError, match="rating exploded"):
         await db.games.finish_game(
-            game.id,
-            game.version,
-            state(2),
-            "finished",
-            None,
-            "end",
-            {},
+            ActionWrite(game.id, game.version, state(2), "finished", None, "end", {}),
             [result(ALICE, 1), result(BOB, 2)],
         )
     assert await db.games.get(game.id) == game
@@ -111,10 +107,10 @@ async def test_results_and_leaderboard_share_the_transaction(db: Store, monkeypa
 async def test_stale_finish_records_nothing(db: Store) -> None:
     """A finish on an old version writes neither the end nor the results."""
     game = await db.games.create_game(GUILD, 1, ALICE, "classic", state())
-    await db.games.save_action(game.id, 0, state(1), "playing", ALICE, "start", {})
+    await db.games.save_action(ActionWrite(game.id, 0, state(1), "playing", ALICE, "start", {}))
     with pytest.raises(StaleState):
         await db.games.finish_game(
-            game.id, 0, state(2), "finished", None, "end", {}, [result(ALICE, 1), result(BOB, 2)]
+            ActionWrite(game.id, 0, state(2), "finished", None, "end", {}), [result(ALICE, 1), result(BOB, 2)]
         )
     assert await db.leaderboard.leaderboard(GUILD) == []
 
@@ -226,7 +222,7 @@ async def test_limit_and_ties(db: Store) -> None:
 async def test_impossible_results_are_refused(db: Store, results: list[PlayerResult]) -> None:
     """Inconsistent results raise before anything is written; the game stays in play."""
     game = await db.games.create_game(GUILD, 1, ALICE, "classic", state())
-    game = await db.games.save_action(game.id, 0, state(1), "playing", ALICE, "start", {})
+    game = await db.games.save_action(ActionWrite(game.id, 0, state(1), "playing", ALICE, "start", {}))
     with pytest.raises(ValueError):
-        await db.games.finish_game(game.id, 1, state(2), "finished", None, "end", {}, results)
+        await db.games.finish_game(ActionWrite(game.id, 1, state(2), "finished", None, "end", {}), results)
     assert await db.games.get(game.id) == game

@@ -14,7 +14,7 @@ from tests.stores import skip_module_without_postgres
 
 skip_module_without_postgres()  # before asyncpg is imported
 
-from data import Database, PlayerResult, Store
+from data import ActionWrite, Database, PlayerResult, Store
 from data.migrate import TABLES, MigrationRefused, copy_to_postgres
 from data.postgres import PostgresStore
 
@@ -34,15 +34,18 @@ async def fill(db: Database) -> None:
     settings, preferences, bookkeeping."""
     for n, guild in enumerate((GUILD, GUILD, OTHER_GUILD)):
         game = await db.games.create_game(guild, 500 + n, ALICE, "classic", state())
-        game = await db.games.save_action(game.id, 0, state(1), "playing", ALICE, "start", {"n": n})
+        game = await db.games.save_action(ActionWrite(game.id, 0, state(1), "playing", ALICE, "start", {"n": n}))
         await db.games.finish_game(
-            game.id, 1, state(2), "finished", None, "end", {}, [result(ALICE, 1 + n % 2), result(-101, 2 - n % 2, True)]
+            ActionWrite(game.id, 1, state(2), "finished", None, "end", {}),
+            [result(ALICE, 1 + n % 2), result(-101, 2 - n % 2, True)],
         )
     cancelled = await db.games.create_game(GUILD, 600, BOB, "basic", state())
-    await db.games.finish_game(cancelled.id, 0, state(1), "cancelled", BOB, "cancel", {})
+    await db.games.finish_game(ActionWrite(cancelled.id, 0, state(1), "cancelled", BOB, "cancel", {}))
     active = await db.games.create_game(GUILD, 700, BOB, "basic", '{"spaced": [1, 2]}')
     active = await db.games.set_message(active.id, 123456789012345678)
-    await db.games.save_action(active.id, 0, state(5), "playing", BOB, "start", {"é": "♥"}, turn_deadline=db.now())
+    await db.games.save_action(
+        ActionWrite(active.id, 0, state(5), "playing", BOB, "start", {"é": "♥"}, turn_deadline=db.now())
+    )
     await db.guilds.set_language(GUILD, "fr")
     await db.guilds.set_language(OTHER_GUILD, "en")
     await db.guilds.set_language(OTHER_GUILD, None)

@@ -17,7 +17,7 @@ skip_module_without_postgres()  # before asyncpg is imported
 
 import asyncpg
 
-from data import ChannelBusy, GameRow, PlayerResult, SchemaError, StaleState
+from data import ActionWrite, ChannelBusy, GameRow, PlayerResult, SchemaError, StaleState
 from data.postgres import PostgresStore, load_postgres_migrations
 from data.ratings import Rating
 
@@ -49,7 +49,7 @@ def result(user: int, rank: int) -> PlayerResult:
 
 async def playing(store: PostgresStore, channel: int) -> GameRow:
     game = await store.games.create_game(GUILD, channel, HOST, "classic", state())
-    return await store.games.save_action(game.id, 0, state(1), "playing", HOST, "start", {})
+    return await store.games.save_action(ActionWrite(game.id, 0, state(1), "playing", HOST, "start", {}))
 
 
 async def test_two_games_ending_together_in_one_guild_lose_no_rating(pair: tuple[PostgresStore, PostgresStore]) -> None:
@@ -62,8 +62,8 @@ async def test_two_games_ending_together_in_one_guild_lose_no_rating(pair: tuple
         ranks = [result(ALICE, 1), result(BOB, 2), result(CHLOE, 3)]
         other = [result(CHLOE, 1), result(BOB, 2), result(ALICE, 3)] if n % 2 else ranks
         await asyncio.gather(
-            one.games.finish_game(a.id, a.version, state(2), "finished", None, "end", {}, ranks),
-            two.games.finish_game(b.id, b.version, state(2), "finished", None, "end", {}, other),
+            one.games.finish_game(ActionWrite(a.id, a.version, state(2), "finished", None, "end", {}), ranks),
+            two.games.finish_game(ActionWrite(b.id, b.version, state(2), "finished", None, "end", {}), other),
         )
     rows = await one.fetch("SELECT * FROM game_results")
     assert len(rows) == 3 * 2 * rounds
@@ -90,8 +90,8 @@ async def test_two_processes_saving_from_one_version_one_wins(pair: tuple[Postgr
     for n in range(5):
         game = await playing(one, 200 + n)
         outcomes = await asyncio.gather(
-            one.games.save_action(game.id, 1, state(10), "playing", ALICE, "draw", {"by": 1}),
-            two.games.save_action(game.id, 1, state(20), "playing", BOB, "draw", {"by": 2}),
+            one.games.save_action(ActionWrite(game.id, 1, state(10), "playing", ALICE, "draw", {"by": 1})),
+            two.games.save_action(ActionWrite(game.id, 1, state(20), "playing", BOB, "draw", {"by": 2})),
             return_exceptions=True,
         )
         won = [o for o in outcomes if isinstance(o, GameRow)]
@@ -125,7 +125,7 @@ async def test_the_document_and_payload_are_kept_as_written(url: str) -> None:
         game = await db.games.create_game(GUILD, CHANNEL, HOST, "classic", spaced)
         assert (await db.games.get(game.id)) == game and game.state_json == spaced
         payload = {"z": "Élodie ♥", "a": [1, 2], "seed": 2**70}
-        await db.games.save_action(game.id, 0, spaced, "playing", HOST, "start", payload)
+        await db.games.save_action(ActionWrite(game.id, 0, spaced, "playing", HOST, "start", payload))
         row = await db.fetchrow("SELECT payload_json FROM game_actions WHERE game_id = $1", game.id)
         assert row is not None and row[0] == '{"a":[1,2],"seed":1180591620717411303424,"z":"Élodie ♥"}'
 
@@ -140,7 +140,7 @@ async def test_state_and_log_share_one_transaction(url: str) -> None:
             game.id,
         )
         with pytest.raises(asyncpg.UniqueViolationError):
-            await db.games.save_action(game.id, 0, state(1), "playing", HOST, "start", {})
+            await db.games.save_action(ActionWrite(game.id, 0, state(1), "playing", HOST, "start", {}))
         assert await db.games.get(game.id) == game
         assert [a.kind for a in await db.games.actions(game.id)] == ["planted"]
 
@@ -151,7 +151,9 @@ async def test_times_keep_their_fraction_of_a_second(url: str) -> None:
     async with await PostgresStore.open(url, clock=lambda: now) as db:
         game = await db.games.create_game(GUILD, CHANNEL, HOST, "classic", state())
         assert (await db.games.get(game.id)) is not None and game.created_at == now
-        saved = await db.games.save_action(game.id, 0, state(1), "playing", HOST, "x", {}, turn_deadline=now)
+        saved = await db.games.save_action(
+            ActionWrite(game.id, 0, state(1), "playing", HOST, "x", {}, turn_deadline=now)
+        )
         assert saved.turn_deadline == now and (await db.games.get(game.id)) == saved
 
 

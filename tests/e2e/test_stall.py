@@ -3,7 +3,7 @@ proposes, the other agrees, and the next deal is dealt with nobody scoring."""
 
 from __future__ import annotations
 
-from data import Database
+from data import ActionWrite, Database
 from rummy.scoring import DealEnd
 from tests.e2e.conftest import World
 from tests.e2e.moves import component_id
@@ -19,7 +19,7 @@ async def stall_stored(world: World, game_id: int) -> None:
         row = await db.games.get(game_id)
         assert row is not None
         _table, state = stalled_state(row.state_json)
-        await db.games.save_action(row.id, row.version, state, "playing", None, "rig", {})
+        await db.games.save_action(ActionWrite(row.id, row.version, state, "playing", None, "rig", {}))
     finally:
         await db.close()
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from data import Database, StaleState
+from data import ActionWrite, Database, StaleState
 from rummy import actions as act
 from rummy.errors import RummyError
 from rummy.table import Table
@@ -82,7 +82,7 @@ async def test_a_stale_write_leaves_cache_and_database_unchanged(db: Database) -
     row = await db.games.get_active(CHANNEL)
     assert row is not None
     before = table.to_json()
-    await db.games.save_action(row.id, row.version, row.state_json, row.status.value, None, "noop", {})
+    await db.games.save_action(ActionWrite(row.id, row.version, row.state_json, row.status.value, None, "noop", {}))
     private = service.tables.private(row)
     private.act(seat, act.Draw())
     with pytest.raises(StaleState):

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from data import Database, PlayerResult
+from data import ActionWrite, Database, PlayerResult
 from rummy import actions as act
 from rummy.table import NotSeated, TableStatus
 from service.games import GameService
@@ -106,7 +106,7 @@ async def test_people_and_computer_players_are_ranked_apart(db: Database) -> Non
     row = await db.games.get(created.game.game_id)
     assert row is not None
     results = [result(HOST.id, "Host", 0, 1), result(-5, "Robot (easy)", 1, 2, bot=True)]
-    await db.games.finish_game(row.id, row.version, row.state_json, "finished", None, "test", {}, results)
+    await db.games.finish_game(ActionWrite(row.id, row.version, row.state_json, "finished", None, "test", {}), results)
     ranking = await boards.ranking(GUILD)
     assert [s.display_name for s in ranking.people] == ["Host"]
     assert [s.display_name for s in ranking.bots] == ["Robot (easy)"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from data import Database
+from data import ActionWrite, Database
 from rummy.errors import CannotEndDeal
 from service.games import GameService
 from service.model import ChangeKind, Who
@@ -24,7 +24,7 @@ async def stalled(db: Database) -> GameService:
     row = await db.games.get_active(CHANNEL)
     assert row is not None
     _table, state = stalled_state(row.state_json)
-    await db.games.save_action(row.id, row.version, state, "playing", None, "rig", {})
+    await db.games.save_action(ActionWrite(row.id, row.version, state, "playing", None, "rig", {}))
     return service
 
 

@@ -92,6 +92,17 @@ async def test_the_least_recently_used_go_first(h: Harness) -> None:
     assert gallery.ready(hand_job(alice)) is not None and gallery.ready(table_job(game)) is not None
 
 
+async def test_the_room_bounds_the_bytes_kept(h: Harness) -> None:
+    """Past its room in bytes the gallery forgets the picture looked at longest ago, and keeps the newest."""
+    await h.open_table(ALICE, BOB)
+    alice = await h.service.private_view(CHANNEL, ALICE.id)
+    bob = await h.service.private_view(CHANNEL, BOB.id)
+    gallery = Gallery(room=1)  # less than any picture
+    await gallery.hand(alice)
+    await gallery.hand(bob)
+    assert len(gallery) == 1 and gallery.ready(hand_job(alice)) is None and gallery.ready(hand_job(bob)) is not None
+
+
 def _broken() -> bytes:
     raise ValueError("no ink")
 
