@@ -229,11 +229,13 @@ class OpenHands:
                 if not self._fresh(entry):
                     self.forget(game_id, user)
                     continue
-                if out is not None:
+                if out is not None and out.game.version > entry.version:
                     entry.picture = None  # the newer state brings its own picture
                     await self._redraw(entry, out)
                     self._last[key] = loop.time()
-                elif entry.picture is not None:
+                elif out is not None and out.ended:
+                    self.forget(game_id, user)  # the click showed the end itself
+                elif entry.picture is not None:  # what a click showed (its own change, if queued, shown too)
                     await self._add_picture(entry)
         finally:
             if self.live(game_id, user) is None:

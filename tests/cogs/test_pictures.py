@@ -81,6 +81,19 @@ async def test_a_click_redraws_the_text_tells_the_channel_then_adds_the_picture(
     picture(r.sent[1], "hand.png")
 
 
+async def test_a_click_on_an_open_hand_gets_its_picture(hp: Harness) -> None:
+    """The hand was kept open, so its writer had a redraw queued for the click's own change: the
+    click's redraw (that same version) still gets its picture, and no second redraw of the text."""
+    await hp.open_table(ALICE, BOB)
+    me, _ = await seats(hp)
+    await hp.click(me, "rami:1:hand", on_ephemeral=False)
+    entry = hp.open_hands.live(1, me.id)
+    assert entry is not None
+    r = await hp.click(me, "rami:1:draw:stock", message_id=entry.message_id)
+    assert [(s.where, s.ephemeral) for s in r.sent] == [("edit", True), ("edit", True)]
+    picture(r.sent[1], "hand.png")
+
+
 async def test_a_typed_move_sends_the_hand_with_its_picture(hp: Harness) -> None:
     """/draw: the private hand at once (its text), then its picture in an edit; the public line is
     added to the turn's message."""
