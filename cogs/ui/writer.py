@@ -83,9 +83,14 @@ class GameWriter:
         )
         self.lines = TurnLines(self.poster, turn=turn, on_sent=self.board.went_by, where=self.board.where)
         self.ending = Ending(
-            service, self.poster, where=self.board.where, tr_for=self.board.tr_for, gallery=gallery, turn=turn
+            service,
+            self.poster,
+            where=self.board.where,
+            tr_for=self.board.tr_for,
+            gallery=gallery,
+            turn=turn,
+            after=ending_after,
         )
-        self.ending.after = ending_after
         self.hands = OpenHands(
             service,
             private,
