@@ -258,6 +258,9 @@ class RamiBot(RamiClient):
         gallery: Gallery | None = getattr(self, "gallery", None)  # set in setup_hook
         if gallery is not None:
             gallery.close()  # its drawing process
+        service: GameService | None = getattr(self, "service", None)
+        if service is not None:
+            service.thinker.close()  # the experts' thinking process
         if self.db is not None:
             await self.db.close()
 

@@ -24,12 +24,8 @@ process.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import multiprocessing
 import os
-import select
-import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -41,9 +37,10 @@ from rummy.rules import GameEnd
 from rummy.view import view_for
 from service.model import GameSnapshot, PlayerSnapshot
 from service.pictures import hand_png, running_totals, scores_png, table_png
+from service.workers import WORKER_NICE as WORKER_NICE
+from service.workers import start_worker
 
 DEFAULT_SIZE = 1024  # pictures kept at most (each of some 10 to 40 KB)
-WORKER_NICE = 10  # how much lower the drawing process's priority is than the bot's
 TABLE_SEAT = -1  # the seat of the pictures everyone sees (the table, the story)
 
 Key = tuple[str, int, int]  # kind, game id, seat
@@ -211,7 +208,7 @@ class Gallery:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["service.pictures"])
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+                self.workers, mp_context=context, initializer=start_worker, initargs=(os.getpid(),)
             )
         return self._pool
 
@@ -220,31 +217,6 @@ class Gallery:
         self._kept.move_to_end(job.key)
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
-
-
-def _start_worker(bot: int) -> None:
-    """In the drawing process: give the bot's own process the CPU first, and end with it."""
-    with contextlib.suppress(OSError):  # not allowed here: draw at the same priority
-        os.nice(WORKER_NICE)
-    threading.Thread(target=_exit_with, args=(bot,), name="rami-bot-watch", daemon=True).start()
-
-
-def _exit_with(bot: int) -> None:
-    """Exit as soon as the process ``bot`` has ended, however it ended: a worker waits for work
-    forever otherwise, killed bot or not, holding the bot's output pipes open."""
-    try:
-        handle = os.pidfd_open(bot)
-    except OSError:  # no pidfd here: look once a second
-        while True:
-            time.sleep(1.0)
-            try:
-                os.kill(bot, 0)
-            except ProcessLookupError:
-                os._exit(0)
-            except OSError:
-                pass  # alive, another user's
-    select.select([handle], [], [])
-    os._exit(0)
 
 
 def _retrieved(task: asyncio.Task[bytes]) -> None:
