@@ -22,7 +22,7 @@ from rummy.table_options import OPTIONS
 if TYPE_CHECKING:
     from rummy.table import Table
 
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
 
 
 class LobbyError(RummyError):

@@ -148,7 +148,7 @@ def test_choices(commands: Commands) -> None:
     assert values("rules", "preset") == presets
     assert values("leaderboard", "preset") == presets
     assert values("draw", "source") == ["stock", "discard"]
-    assert values("lobby", "addbot", "level") == list(BOT_LEVELS) == ["easy", "normal", "hard"]
+    assert values("lobby", "addbot", "level") == list(BOT_LEVELS) == ["easy", "normal", "hard", "expert"]
     assert values("settings", "pictures", "show") == ["on", "off"]
 
 

@@ -21,7 +21,14 @@ VOCABULARY = {"brelan", "carre", "suite", "talon", "defausse", "rami-sec", "pose
 
 # French messages that may read as their English one: the same word in both languages.
 # "Total"; the languages named in their own; a preset with a French name in both
-SAME_IN_BOTH = {"scores-total", "cmd-choice-francais", "cmd-choice-english", "preset-rami100-title"}
+SAME_IN_BOTH = {
+    "scores-total",
+    "cmd-choice-francais",
+    "cmd-choice-english",
+    "preset-rami100-title",
+    "cmd-choice-expert",  # « expert » in French too
+    "level-expert",
+}
 
 # Words that are English, never French; what a French sentence left untranslated would show.
 ENGLISH_WORDS = re.compile(

@@ -425,6 +425,7 @@ cmd-choice-discard-pile = discard pile
 cmd-choice-easy = easy
 cmd-choice-normal = normal
 cmd-choice-hard = hard
+cmd-choice-expert = expert
 
 ## /rami language: a server's language for its public messages (admins)
 manage-guild-only = Only members with the Manage Server permission can change Rami's settings.
@@ -528,6 +529,7 @@ bot-name-nth = Bot { $n } ({ $level })
 level-easy = easy
 level-normal = normal
 level-hard = hard
+level-expert = expert
 
 ## Refusals of the rules engine, more (rummy/melds.py, plays.py, deal.py)
 rules-no-jokers = { $cards }: this game is played without jokers.
