@@ -13,35 +13,16 @@ from rummy import actions as act
 from rummy.ai import TableMemory, choose_action, expert, hard
 from rummy.ai.model import HandModel
 from rummy.cards import Card, make_pack
-from rummy.deal import Phase
 from rummy.game import Game, Player
 from rummy.rules import PRESETS, AceRule, JokerLimit, LayOffRule, Rules, StockRefill, find_preset
-from rummy.view import PlayerView, view_for
+from rummy.view import view_for
+from tests.rummy.ai_support import SEARCH, played_to, searched_view
 
 SMALL = expert.Budget(samples=2, check_every=1)  # keeps the tests quick: legality does not need strength
-SEARCH = expert.Budget(samples=3, close=50.0, check_every=1)  # every decision with two candidates searched
 
 
 def faces(cards: list[Card]) -> Counter[tuple[int, int]]:
     return Counter((c.key[0], c.key[1]) for c in cards)
-
-
-def played_to(rules: Rules, players: int, seed: int, actions: int) -> tuple[Game, list[TableMemory]]:
-    """A seeded deal played ``actions`` actions by ``hard`` in every seat, with each seat's memory."""
-    game, events = Game.new(rules, [Player(f"bot:{i}", f"B{i}", "hard") for i in range(players)], seed=seed)
-    memories = [TableMemory() for _ in range(players)]
-    for memory in memories:
-        memory.observe_all(events)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        deal = game.deal
-        if game.outcome is not None or deal is None or game.history:
-            break
-        seat = deal.turn
-        events = game.apply(seat, hard.choose(view_for(game, seat), rng, memories[seat]))
-        for memory in memories:
-            memory.observe_all(events)
-    return game, memories
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -118,23 +99,9 @@ def test_every_decision_is_legal(table: tuple[Rules, int, int]) -> None:
     assert game.history or game.outcome is not None
 
 
-def _searched_view() -> tuple[PlayerView, TableMemory]:
-    """A two-player basic deal at a discard where hard's best candidates are close."""
-    for seed in range(40):
-        game, memories = played_to(find_preset("basic"), 2, seed=seed, actions=9)
-        deal = game.deal
-        if deal is None or game.history or deal.phase is not Phase.PLAY:
-            continue
-        view = view_for(game, deal.turn)
-        memory = memories[deal.turn]
-        if expert.decide(view, 1, TableMemory.from_json(memory.to_json()), SEARCH).searched:
-            return view, memory
-    raise AssertionError("no searched decision in 40 seeded deals")
-
-
 def test_the_same_seed_and_budget_give_the_same_decision() -> None:
     """Replaying a decision with its seed and budget gives the same move and the same values."""
-    view, memory = _searched_view()
+    view, memory = searched_view()
     first = expert.decide(view, 99, TableMemory.from_json(memory.to_json()), SEARCH)
     again = expert.decide(view, 99, TableMemory.from_json(memory.to_json()), SEARCH)
     assert first.searched and first.samples == SEARCH.samples
@@ -143,7 +110,7 @@ def test_the_same_seed_and_budget_give_the_same_decision() -> None:
 
 def test_giving_up_plays_hards_move() -> None:
     """A decision whose time runs out before the first sampled world plays hard's move, never none."""
-    view, memory = _searched_view()
+    view, memory = searched_view()
     decision = expert.decide(view, 5, TableMemory.from_json(memory.to_json()), SEARCH, give_up=lambda: True)
     assert not decision.searched
     assert decision.action == hard.choose(view, random.Random(5), TableMemory.from_json(memory.to_json()))
@@ -151,6 +118,6 @@ def test_giving_up_plays_hards_move() -> None:
 
 def test_choose_action_plays_the_expert() -> None:
     """The expert is a level like the others: a seeded rng gives a move the engine accepts."""
-    view, memory = _searched_view()
+    view, memory = searched_view()
     action = choose_action(view, "expert", random.Random(3), TableMemory.from_json(memory.to_json()))
     assert isinstance(action, act.Discard | act.Meld | act.LayOff | act.Swap)
