@@ -22,9 +22,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rummy import actions as act
-from rummy.ai import hard, normal
+from rummy.ai import hard
 from rummy.ai.common import meld_action, meld_plan, without
-from rummy.ai.legal import draw_sources, legal_discards, play_joker
+from rummy.ai.legal import draw_sources, legal_discards
 from rummy.ai.memory import TableMemory
 from rummy.ai.model import HandModel, World
 from rummy.ai.safe import safe_action
@@ -34,10 +34,9 @@ from rummy.game import Game, Player
 from rummy.rules import LayOffRule, Scoring
 from rummy.view import PlayerView, view_for
 
-ROLLOUT_ACTIONS_CAP = 400  # a rollout's actions at most: a guard, not a rule
+ROLLOUT_ACTIONS_CAP = 60  # a rollout's actions at most (far above two turns): a guard, not a rule
 MIN_SAMPLES = 4  # worlds played before stopping early
 Z_SWITCH = 2.0  # standard errors by which another move must beat hard's to be played
-ROLLOUT_TURNS_CAP = 60  # turns played out at most when rolling out to the end of the deal
 
 
 @dataclass(frozen=True)
@@ -46,8 +45,7 @@ class Budget:
 
     samples: int = 8
     candidates: int = 2
-    horizon: int = 1  # turns played out after the expert's own (the last of them to its draw only); 0: to the end
-    policy: str = "hard"  # the rollouts' player in every seat: "hard" or "normal" (faster)
+    horizon: int = 1  # turns played out after the expert's own (the last of them to its draw only)
     close: float = 0.4  # candidates within this many loose cards of hard's best are searched
     margin: float = 0.03  # how much better (in win chance) another move must do than hard's
     check_every: int = 4  # worlds between two looks at whether one candidate leads clearly
@@ -101,7 +99,7 @@ def decide(
             return Decision(base, base, False, len(rows))
         world_seed = random.Random(f"{seed}:{i}").getrandbits(64)
         world = model.sample(random.Random(world_seed))
-        rows.append([_rollout(view, world, action, world_seed, budget) for action in candidates])
+        rows.append([_rollout(view, world, action, world_seed, budget, memory) for action in candidates])
         played = len(rows)
         if played >= MIN_SAMPLES and played % budget.check_every == 0 and played < budget.samples and _settled(rows):
             break
@@ -238,20 +236,26 @@ def world_game(view: PlayerView, world: World) -> Game:
     return game
 
 
-def _rollout(view: PlayerView, world: World, action: act.Action, seed: int, budget: Budget) -> float:
-    """Play ``action`` in ``world``, then ``hard`` everywhere to the horizon: the seat's chance to win."""
+def _rollout(
+    view: PlayerView, world: World, action: act.Action, seed: int, budget: Budget, memory: TableMemory | None
+) -> float:
+    """Play ``action`` in ``world``, then ``hard`` everywhere to the horizon: the seat's chance to win.
+
+    The table memory is public (every seat saw the same discards and pickups): one copy of it, fed
+    the rollout's events, serves every seat's ``hard``, as their own memories serve them at the table."""
     seat = view.seat
     assert seat is not None
     game = world_game(view, world)
     deal = game.deal
     assert deal is not None
     rng = random.Random(seed)
+    public = _copy(memory)
     try:
-        deal.apply(seat, action, rng)
+        public.observe_all(deal.apply(seat, action, rng))
     except IllegalAction:
         return -1.0  # never chosen: a candidate the engine refuses
     # The expert's turn to its end, then ``horizon - 1`` whole turns and the next player's draw.
-    stop = view.turns + budget.horizon if budget.horizon else view.turns + ROLLOUT_TURNS_CAP
+    stop = view.turns + budget.horizon
     actions = 0
     while not deal.over and actions < ROLLOUT_ACTIONS_CAP:
         if deal.turns >= stop and (deal.turn == seat or deal.phase is not Phase.DRAW):
@@ -260,20 +264,28 @@ def _rollout(view: PlayerView, world: World, action: act.Action, seed: int, budg
         mover = deal.turn
         seen = view_for(game, mover)
         try:
-            chosen = hard.choose(seen, rng, None) if budget.policy == "hard" else _fast(seen)
-            deal.apply(mover, chosen, rng)
+            events = deal.apply(mover, hard.choose(seen, rng, public), rng)
         except IllegalAction:
-            deal.apply(mover, safe_action(seen), rng)
-    return _value(game, seat)
+            events = deal.apply(mover, safe_action(seen), rng)
+        public.observe_all(events)
+    return _value(game, seat, public)
 
 
-def _fast(view: PlayerView) -> act.Action:
-    """The rollouts' fast player: ``normal``'s move (a joker taken by a swap played first)."""
-    joker = play_joker(view)
-    return joker if joker is not None else normal.choose(view)
+def _copy(memory: TableMemory | None) -> TableMemory:
+    """A copy of ``memory`` that a rollout may feed (an empty one for none)."""
+    if memory is None:
+        return TableMemory()
+    return TableMemory(
+        list(memory.pile),
+        list(memory.gone),
+        {s: list(c) for s, c in memory.took.items()},
+        {s: list(c) for s, c in memory.passed.items()},
+        {s: list(c) for s, c in memory.threw.items()},
+        memory.deal,
+    )
 
 
-def _value(game: Game, seat: int) -> float:
+def _value(game: Game, seat: int, memory: TableMemory) -> float:
     """The seat's chance of winning the deal from here: 1 or 0 once it is over, else an estimate."""
     deal = game.deal
     assert deal is not None
@@ -283,16 +295,17 @@ def _value(game: Game, seat: int) -> float:
         if not winners:
             return 1.0 / len(deal.seats)  # a dead deal: nobody's, an even share
         return 1.0 / len(winners) if seat in winners else 0.0
-    weights = {s: math.exp(-_distance(game, s)) for s in deal.seats}
+    weights = {s: math.exp(-_distance(game, s, memory)) for s in deal.seats}
     return weights[seat] / sum(weights.values())
 
 
-def _distance(game: Game, seat: int) -> float:
+def _distance(game: Game, seat: int, memory: TableMemory) -> float:
     """How far ``seat`` is from going out, in loose cards: hard's score of its hand over one card's cost
     (for the player to move after its draw: of its hand after its best discard)."""
     view = view_for(game, seat)
     style = hard.STYLES[view.rules.scoring]
-    turn = hard.Turn(view, None, style)
+    memory.sync(view)
+    turn = hard.Turn(view, memory, style)
     hand = list(view.hand)
     legal = legal_discards(view) if view.my_turn and view.phase is Phase.PLAY else []
     score = turn.best_discard(hand, legal)[0] if legal else turn.score(hand)
