@@ -23,6 +23,7 @@ quiet machine, with no more workers than cores.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -96,9 +97,15 @@ def _boards(job: tuple[str, tuple[str, ...], int, int, int, bool, int]) -> list[
     """Play boards ``start`` to ``stop`` of one preset and duplicate matchup."""
     preset, levels, seed, start, stop, whole, samples = job
     rules = find_preset(preset)
-    budget = expert.Budget(samples=samples)
+    budget = dataclasses.replace(expert.DEFAULT_BUDGET, samples=samples, **_knobs())
     name = "-".join(levels)
     return [play_board(rules, levels, f"{seed}:{preset}:{name}:{i}", whole, budget) for i in range(start, stop)]
+
+
+def _knobs() -> dict[str, float]:
+    """Other fields of the expert's budget from ``RAMI_EXPERT`` (``z=1,margin=0.01``), for tuning runs."""
+    pairs = [item.split("=", 1) for item in os.environ.get("RAMI_EXPERT", "").split(",") if "=" in item]
+    return {key.strip(): float(value) for key, value in pairs}
 
 
 def measure_duplicate(

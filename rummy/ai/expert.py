@@ -48,6 +48,7 @@ class Budget:
     horizon: int = 1  # turns played out after the expert's own (the last of them to its draw only)
     close: float = 0.4  # candidates within this many loose cards of hard's best are searched
     margin: float = 0.03  # how much better (in win chance) another move must do than hard's
+    z: float = 2.0  # and by how many standard errors (paired on the same worlds)
     check_every: int = 4  # worlds between two looks at whether one candidate leads clearly
 
 
@@ -104,7 +105,7 @@ def decide(
         if played >= MIN_SAMPLES and played % budget.check_every == 0 and played < budget.samples and _settled(rows):
             break
     means = tuple(sum(col) / len(rows) for col in zip(*rows, strict=True))
-    best = _better(rows, budget.margin)
+    best = _better(rows, budget.margin, budget.z)
     return Decision(candidates[best], base, True, len(rows), means)
 
 
@@ -117,15 +118,15 @@ def _gains(rows: Sequence[Sequence[float]], c: int) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def _better(rows: Sequence[Sequence[float]], margin: float) -> int:
+def _better(rows: Sequence[Sequence[float]], margin: float, z: float = Z_SWITCH) -> int:
     """The candidate to play: the one gaining most over hard's move, if it gains more than ``margin`` and
-    clearly (:data:`Z_SWITCH` standard errors, paired on the same worlds); else hard's move (0)."""
+    clearly (``z`` standard errors, paired on the same worlds); else hard's move (0)."""
     if len(rows) < 2:
         return 0
     best, best_gain = 0, 0.0
     for c in range(1, len(rows[0])):
         gain, error = _gains(rows, c)
-        if gain > margin and gain > Z_SWITCH * error and gain > best_gain:
+        if gain > margin and gain > z * error and gain > best_gain:
             best, best_gain = c, gain
     return best
 

@@ -12,11 +12,11 @@ from tests.fakediscord import BotProcess
 
 
 async def test_an_expert_plays_to_the_end_across_a_restart(world: World, rami: BotProcess) -> None:
-    """A person against an expert and a hard player: killed mid-deal, restarted, the game ends recorded."""
+    """A person against an expert: killed mid-deal, restarted, the game ends recorded."""
     session = TableSession(world.driver, world.db, world.channel, [world.alice], style="slash", seed=11)
-    await session.open("basic", {**SHORT, "refill_limit": "1"}, ("expert", "hard"))
+    await session.open("basic", {**SHORT, "refill_limit": "1"}, ("expert",))
     await session.start()
-    for _ in range(3):
+    for _ in range(2):
         assert await session.step() is not None, "the game ended before the crash"
     before = session.read()
     expert_seat = next(s for s, p in enumerate(before.table.players) if p.bot_level == "expert")
