@@ -260,7 +260,7 @@ class RamiBot(RamiClient):
             gallery.close()  # its drawing process
         service: GameService | None = getattr(self, "service", None)
         if service is not None:
-            service.thinker.close()  # the experts' thinking process
+            await service.thinker.close()  # the experts' thinking process
         if self.db is not None:
             await self.db.close()
 

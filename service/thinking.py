@@ -30,7 +30,8 @@ from service.workers import start_worker
 log = logging.getLogger(__name__)
 
 BUDGET_SECONDS = 1.0  # how long one decision may search in the worker
-GRACE_SECONDS = 2.0  # on top of the budget: the worker's start, the queue, the way back
+GRACE_SECONDS = 2.0  # on top of the budget: the queue, the way back
+START_SECONDS = 2.0  # on top of those for the first decision: the worker process starts
 
 
 def think(view: PlayerView, memory: TableMemory, seed: int, budget: expert.Budget, seconds: float) -> act.Action:
@@ -70,23 +71,26 @@ class Thinker:
         loop = asyncio.get_running_loop()
         if self.workers == 0:
             return await asyncio.to_thread(think, view, memory, seed, self.budget, self.seconds)
+        wait = self.seconds + self.grace + (START_SECONDS if self._pool is None else 0.0)
         future = loop.run_in_executor(self._executor(), think, view, memory, seed, self.budget, self.seconds)
         try:
-            return await asyncio.wait_for(future, self.seconds + self.grace)
+            return await asyncio.wait_for(future, wait)
         except TimeoutError:
             self.fallbacks += 1
-            log.warning("an expert decision took longer than %.1fs: playing hard's move", self.seconds + self.grace)
+            log.warning("an expert decision took longer than %.1fs: playing hard's move", wait)
         except BrokenProcessPool:  # the worker died (killed, out of memory): the next decision starts another
             self.fallbacks += 1
             self._pool = None
             log.warning("the expert's worker process is gone: playing hard's move")
         return await asyncio.to_thread(fallback, view, memory, seed)
 
-    def close(self) -> None:
-        """Stop the worker (decisions under way are dropped); a later decision starts another."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+    async def close(self) -> None:
+        """Stop the worker once the decision it is on, if any, has ended (within its budget: it gives up
+        then), so that nothing is left for the interpreter's exit to wait for; a later decision starts
+        another worker."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

@@ -26,7 +26,7 @@ async def test_the_worker_answers_the_experts_move_and_hard_when_out_of_time() -
         assert await thinker.decide(view, memory_copy(memory), 7) == hards
         assert thinker.fallbacks == 0
     finally:
-        thinker.close()
+        await thinker.close()
 
 
 async def test_a_worker_that_does_not_answer_in_time_is_not_waited_for() -> None:
@@ -34,11 +34,12 @@ async def test_a_worker_that_does_not_answer_in_time_is_not_waited_for() -> None
     view, memory = searched_view()
     thinker = Thinker(workers=1, seconds=0.0, grace=0.0, budget=SEARCH)
     try:
+        await thinker.decide(view, memory_copy(memory), 3)  # the worker starts (given time for that)
         action = await thinker.decide(view, memory_copy(memory), 3)
     finally:
-        thinker.close()
+        await thinker.close()
     assert action == hard.choose(view, random.Random(3), memory_copy(memory))
-    assert thinker.fallbacks == 1
+    assert thinker.fallbacks >= 1
 
 
 async def test_without_a_worker_process_the_expert_thinks_in_a_thread() -> None:
