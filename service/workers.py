@@ -17,7 +17,7 @@ WORKER_NICE = 10  # how much lower a worker process's priority is than the bot's
 
 def start_worker(bot: int) -> None:
     """In a worker process: give the bot's own process the CPU first, and end with it."""
-    with contextlib.suppress(OSError):  # not allowed here: draw at the same priority
+    with contextlib.suppress(OSError):  # not allowed here: work at the same priority
         os.nice(WORKER_NICE)
     threading.Thread(target=exit_with, args=(bot,), name="rami-bot-watch", daemon=True).start()
 
