@@ -4,11 +4,12 @@ At each decision it first works out ``hard``'s move. Where ``hard``'s best candi
 (take the top discard or draw from the stock; which card to discard; lay melds down now or hold them
 for a rummy), it samples worlds from its :class:`~rummy.ai.model.HandModel` (hidden hands consistent
 with what the table showed), plays each candidate in every world, then a short rollout with
-``hard`` in every seat (to the end of the next player's turn), and scores the position it reaches:
+``hard`` in every seat (to the next player's draw), and scores the position it reaches:
 a finished deal by who won it, an unfinished one by how close each player is to going out
 (``hard``'s own measure of a hand). Every candidate is scored on the same worlds, with the same
 random numbers, so the comparison is between moves, not between lucky draws. It stops early once
-one candidate leads clearly, and keeps ``hard``'s move unless another does better by a margin.
+the answer is settled, and keeps ``hard``'s move unless another gains by a margin and clearly (in
+standard errors of the gains, paired on the same worlds).
 
 The decision is a pure function of the view, the table memory, the seed and the :class:`Budget`
 (the number of sampled worlds): the same four give the same move. It sees nothing but its view.
