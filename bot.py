@@ -300,6 +300,9 @@ class RamiBot(RamiClient):
         gallery: Gallery | None = getattr(self, "gallery", None)  # set in setup_hook
         if gallery is not None:
             await asyncio.to_thread(gallery.close, wait=True)  # its drawing process ends before the bot does
+        service: GameService | None = getattr(self, "service", None)
+        if service is not None:
+            await service.thinker.close()  # the experts' thinking process
         if self.db is not None:
             await self.db.close()
 

@@ -1,17 +1,29 @@
-"""Strength of the computer players: ``hard`` against three ``normal``, and ``normal`` against three ``easy``.
+"""Strength of the computer players, in two kinds of matchups.
 
-Run by hand (it takes a while): ``python benchmarks/bench_strength.py`` plays 1,000 four-player games per
-preset and matchup; ``--games 200`` plays fewer, ``--presets basic,rami51`` picks presets, ``--workers``
-spreads the games over processes (default: every core). The strong seat is seat 1; the first dealer is
-drawn at random each game, so no seat keeps the start. Par for one seat of four is 25%; the target
-for ``hard`` is 40%; ``normal`` must beat par clearly (its whole 95% interval above 25%). Prints one
-table measured in this run, or ``--json`` for one JSON object. All six presets and both matchups at
-1,000 games take about an hour and a half on two cores.
+Games (``hard-vs-normal``, ``normal-vs-easy``): 1,000 four-player games per preset (``--games``), the
+strong seat is seat 1, the first dealer drawn at random each game. Par for one seat of four is 25%;
+the target for ``hard`` is 40%; ``normal`` must beat par clearly (its whole 95% interval above 25%).
+
+Duplicate deals (``expert-vs-hard``, heads-up, and ``expert-vs-3-hard``; ``hard-vs-hard`` as the
+control, which must sit at par): ``--boards`` seeded boards per preset, each played once per
+rotation of the seats with the same cards (benchmarks/duplicate.py), the expert thinking with a
+fixed number of sampled worlds per decision (``--samples``). Each row gives the tested level's deal
+win share (a shared deal counts 1/k, a dead deal counts for nobody), its 95% interval (bootstrap over
+boards) beside the Wilson interval over the deals, and the tested level's decision time (p50, p99;
+on this machine, with the budget fixed). ``--whole-games`` plays whole games instead of first deals:
+per-game win shares too. Targets: heads-up, a share of at least 60% with the whole interval above
+55%; four players, at least 33% with the interval above 28%; decisions p50 <= 100 ms, p99 <= 400 ms.
+
+Run by hand (it takes a while); ``--presets basic,rami51`` picks presets, ``--matchups`` the
+matchups, ``--workers`` spreads boards or games over processes (default: every core). Prints one
+table measured in this run, or ``--json`` for one JSON object. Timings are per process: run it on a
+quiet machine, with no more workers than cores.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -21,6 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.duplicate import Board, bootstrap, percentile, play_board
+from rummy.ai import expert
 from rummy.rules import PRESETS, find_preset
 from rummy.simulate import DEAL_CAP, play_game, wilson
 
@@ -28,6 +42,12 @@ MATCHUPS = {
     "hard-vs-normal": ("hard", "normal", "normal", "normal"),
     "normal-vs-easy": ("normal", "easy", "easy", "easy"),
 }
+DUPLICATE = {  # tested level first; its target share and the bound its whole interval must clear
+    "expert-vs-hard": (("expert", "hard"), 0.60, 0.55),
+    "expert-vs-3-hard": (("expert", "hard", "hard", "hard"), 0.33, 0.28),
+    "hard-vs-hard": (("hard", "hard"), 0.50, 0.0),
+}
+P50_MS, P99_MS = 100.0, 400.0
 TARGET = 0.40
 PAR = 0.25
 
@@ -73,11 +93,76 @@ def measure(
     }
 
 
+def _boards(job: tuple[str, tuple[str, ...], int, int, int, bool, int]) -> list[Board]:
+    """Play boards ``start`` to ``stop`` of one preset and duplicate matchup."""
+    preset, levels, seed, start, stop, whole, samples = job
+    rules = find_preset(preset)
+    budget = dataclasses.replace(expert.DEFAULT_BUDGET, samples=samples, **_knobs())
+    name = "-".join(levels)
+    return [play_board(rules, levels, f"{seed}:{preset}:{name}:{i}", whole, budget) for i in range(start, stop)]
+
+
+def _knobs() -> dict[str, float]:
+    """Other fields of the expert's budget from ``RAMI_EXPERT`` (``z=1,margin=0.01``), for tuning runs."""
+    pairs = [item.split("=", 1) for item in os.environ.get("RAMI_EXPERT", "").split(",") if "=" in item]
+    return {key.strip(): float(value) for key, value in pairs}
+
+
+def measure_duplicate(
+    preset: str,
+    matchup: str,
+    boards: int,
+    seed: int,
+    whole: bool,
+    samples: int,
+    pool: ProcessPoolExecutor,
+    workers: int,
+) -> dict[str, object]:
+    levels, _target, _bound = DUPLICATE[matchup]
+    started = time.perf_counter()
+    step = max(1, boards // (workers * 4))
+    jobs = [(preset, levels, seed, i, min(boards, i + step), whole, samples) for i in range(0, boards, step)]
+    played = [board for chunk in pool.map(_boards, jobs) for board in chunk]
+    deals = sum(b.deals for b in played)
+    wins = sum(b.deal_wins for b in played)
+    times = [t for b in played for t in b.times]
+    cpu = [t for b in played for t in b.cpu]
+    row: dict[str, object] = {
+        "matchup": matchup,
+        "preset": preset,
+        "players": list(levels),
+        "boards": boards,
+        "samples": samples,
+        "deals": deals,
+        "deal_wins": wins,
+        "deal_share": wins / deals if deals else 0.0,
+        "ci95": list(bootstrap([b.deal_wins for b in played], [b.deals for b in played], seed)),
+        "wilson95": list(wilson(wins, deals)),
+        "decisions": len(times),
+        "p50_ms": percentile(times, 0.50) * 1000,
+        "p99_ms": percentile(times, 0.99) * 1000,
+        "cpu_p50_ms": percentile(cpu, 0.50) * 1000,
+        "cpu_p99_ms": percentile(cpu, 0.99) * 1000,
+        "seconds": time.perf_counter() - started,
+    }
+    if whole:
+        games = sum(b.games for b in played)
+        game_wins = sum(b.game_wins for b in played)
+        row["games"] = games
+        row["game_share"] = game_wins / games if games else 0.0
+        row["game_ci95"] = list(bootstrap([b.game_wins for b in played], [b.games for b in played], seed))
+    return row
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1000, help="games per preset and matchup (default 1000)")
+    parser.add_argument("--games", type=int, default=1000, help="games per preset and game matchup (default 1000)")
+    parser.add_argument("--boards", type=int, default=100, help="boards per preset and duplicate matchup (100)")
+    parser.add_argument("--samples", type=int, default=expert.DEFAULT_BUDGET.samples, help="expert's worlds/decision")
+    parser.add_argument("--whole-games", action="store_true", help="duplicate boards: whole games, not first deals")
     parser.add_argument("--presets", default=",".join(PRESETS), help="comma-separated presets (default: all)")
-    parser.add_argument("--matchups", default=",".join(MATCHUPS), help=f"comma-separated: {', '.join(MATCHUPS)}")
+    names = [*MATCHUPS, *DUPLICATE]
+    parser.add_argument("--matchups", default=",".join(names), help=f"comma-separated: {', '.join(names)}")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
@@ -88,14 +173,51 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for matchup in matchups:
             for preset in presets:
-                row = measure(preset, MATCHUPS[matchup], args.games, args.seed, pool, args.workers)
-                row["matchup"] = matchup
+                if matchup in DUPLICATE:
+                    row = measure_duplicate(
+                        preset, matchup, args.boards, args.seed, args.whole_games, args.samples, pool, args.workers
+                    )
+                    line = _duplicate_line(row)
+                else:
+                    row = measure(preset, MATCHUPS[matchup], args.games, args.seed, pool, args.workers)
+                    row["matchup"] = matchup
+                    line = _line(row)
                 rows.append(row)
                 if not args.json:
-                    print(_line(row), flush=True)
+                    print(line, flush=True)
     if args.json:
         print(json.dumps({"target": TARGET, "par": PAR, "results": rows}))
     return 0
+
+
+def _duplicate_line(row: dict[str, object]) -> str:
+    """One duplicate row, with its verdict against the matchup's target and the decision times."""
+    _levels, target, bound = DUPLICATE[str(row["matchup"])]
+    low, high = row["ci95"]  # type: ignore[misc]
+    wlow, whigh = row["wilson95"]  # type: ignore[misc]
+    share = float(row["deal_share"])  # type: ignore[arg-type]
+    p50, p99 = float(row["p50_ms"]), float(row["p99_ms"])  # type: ignore[arg-type]
+    if row["matchup"] == "hard-vs-hard":
+        met = low <= 0.5 <= high
+        goal = "control: par inside the interval"
+    else:
+        met = share >= target and low > bound
+        goal = f"target {target:.0%}, interval above {bound:.0%}"
+    cpu50, cpu99 = float(row["cpu_p50_ms"]), float(row["cpu_p99_ms"])  # type: ignore[arg-type]
+    times = f"decisions {row['decisions']} p50 {p50:.0f} ms p99 {p99:.0f} ms (CPU {cpu50:.0f} / {cpu99:.0f} ms)"
+    if str(row["players"][0]) == "expert":  # type: ignore[index]
+        fast = cpu50 <= P50_MS and cpu99 <= P99_MS  # processor time: the machine may be shared
+        times += f" ({'meets' if fast else 'above'} {P50_MS:.0f}/{P99_MS:.0f})"
+    games = ""
+    if "game_share" in row:
+        glow, ghigh = row["game_ci95"]  # type: ignore[misc]
+        games = f"  games {row['games']} share {float(row['game_share']):.1%} ({glow:.1%} to {ghigh:.1%})"  # type: ignore[arg-type]
+    return (
+        f"{row['matchup']:<16} {row['preset']:<9} boards {row['boards']:>4} deals {row['deals']:>4} "
+        f"samples {row['samples']}  deal share {share:6.1%}  95% CI {low:6.1%} to {high:6.1%} "
+        f"(Wilson {wlow:.1%} to {whigh:.1%})  {goal} ({'meets' if met else 'below'}){games}  {times}  "
+        f"{float(row['seconds']):.0f}s"  # type: ignore[arg-type]
+    )
 
 
 def verdict(row: dict[str, object]) -> str:

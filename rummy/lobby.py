@@ -22,6 +22,8 @@ from rummy.table_options import OPTIONS
 if TYPE_CHECKING:
     from rummy.table import Table
 
+# The levels a table offers. ``expert`` (rummy.ai.expert) plays in the benchmarks and the CLI only,
+# until it measurably beats ``hard`` (benchmarks/README.md): a level called expert must be one.
 BOT_LEVELS = ("easy", "normal", "hard")
 
 

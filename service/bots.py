@@ -3,8 +3,8 @@
 A computer player decides from its :class:`~rummy.view.PlayerView` and its
 :class:`~rummy.ai.TableMemory` (public events), never from the game. Memories live in the
 table document (``Table.memories``, with the events not yet noted) so a restart resumes them.
-Decisions run in a worker thread: the hard level searches, and the event loop must keep
-answering other players meanwhile.
+Decisions run in a worker thread (the hard level searches, and the event loop must keep
+answering other players meanwhile), the expert's in a worker process (:mod:`service.thinking`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from rummy.errors import IllegalAction
 from rummy.serialize import event_from_json, event_to_json
 from rummy.table import Table
 from rummy.view import view_for
+from service.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +56,9 @@ def rng_for(table: Table, version: int) -> random.Random:
     return random.Random(f"{table.seed}:{version}")
 
 
-async def decide(table: Table, seat: int, rng: random.Random) -> act.Action:
-    """The computer player's next action, from its view and memory (in a worker thread)."""
+async def decide(table: Table, seat: int, rng: random.Random, thinker: Thinker | None = None) -> act.Action:
+    """The computer player's next action, from its view and memory (in a worker thread, or the
+    ``thinker``'s process for an expert; without a thinker, an expert thinks in a thread)."""
     assert table.game is not None
     player = table.players[seat]
     view = view_for(table.game, seat)
@@ -64,17 +66,22 @@ async def decide(table: Table, seat: int, rng: random.Random) -> act.Action:
     memory = TableMemory.from_json(doc.get("memory", {}))
     memory.observe_all(event_from_json(e) for e in doc.get("pending", []))
     level = player.bot_level or "normal"
-    action = await asyncio.to_thread(choose_action, view, level, rng, memory)
+    if level == "expert":
+        action = await (thinker or Thinker(workers=0)).decide(view, memory, rng.getrandbits(64))
+    else:
+        action = await asyncio.to_thread(choose_action, view, level, rng, memory)
     table.memories[seat] = {"memory": memory.to_json(), "pending": []}
     return action
 
 
-async def move(table: Table, seat: int, rng: random.Random) -> tuple[act.Action, list[Event]]:
+async def move(
+    table: Table, seat: int, rng: random.Random, thinker: Thinker | None = None
+) -> tuple[act.Action, list[Event]]:
     """Decide and apply one computer move. A decision that fails or that the rules refuse (a bug
     of the computer player) is logged and replaced by the safe play, so a game never stalls."""
     assert table.game is not None
     try:
-        action = await decide(table, seat, rng)
+        action = await decide(table, seat, rng, thinker)
     except Exception:
         log.exception("computer player in seat %s failed to decide; playing safe", seat)
     else:

@@ -58,7 +58,7 @@ class ClockSteps(ServiceCore):
             seat = table.turn
             if seat is None or not table.players[seat].is_bot:
                 return None
-            action, events = await bots.move(table, seat, bots.rng_for(table, row.version))
+            action, events = await bots.move(table, seat, bots.rng_for(table, row.version), self.thinker)
             bots.observe(table, events)
             payload = {"seat": seat, **act.action_to_json(action)}
             row = await self._commit(row, table, before, table.leaderboard_id(seat), ChangeKind.BOT.value, payload)

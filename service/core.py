@@ -42,6 +42,7 @@ from service.model import (
     Refusal,
 )
 from service.settings import ServerSettings
+from service.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +73,10 @@ class ServiceCore:
         lobby_ttl: timedelta = timedelta(minutes=30),
         idle_ttl: timedelta = timedelta(hours=24),
         seed: Callable[[], int | None] = lambda: None,
+        thinker: Thinker | None = None,
     ) -> None:
         self._db = db
+        self.thinker = thinker if thinker is not None else Thinker()  # the experts' worker process
         self.lobby_ttl = lobby_ttl
         self.idle_ttl = idle_ttl
         self.seed = seed

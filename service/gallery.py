@@ -26,13 +26,8 @@ process.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import multiprocessing
 import os
-import select
-import signal
-import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -44,10 +39,11 @@ from rummy.rules import GameEnd
 from rummy.view import view_for
 from service.model import GameSnapshot, PlayerSnapshot
 from service.pictures import hand_png, running_totals, scores_png, table_png
+from service.workers import WORKER_NICE as WORKER_NICE
+from service.workers import start_worker
 
 DEFAULT_SIZE = 8192  # pictures kept at most (each of some 4 to 40 KB) ...
 DEFAULT_ROOM = 64 * 1024 * 1024  # ... and bytes of them in all
-WORKER_NICE = 10  # how much lower the drawing process's priority is than the bot's
 TABLE_SEAT = -1  # the seat of the pictures everyone sees (the table, the story)
 
 Key = tuple[str, int, int]  # kind, game id, seat
@@ -232,7 +228,7 @@ class Gallery:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["service.pictures"])
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+                self.workers, mp_context=context, initializer=start_worker, initargs=(os.getpid(),)
             )
         return self._pool
 
@@ -242,33 +238,6 @@ class Gallery:
         self._kept[job.key] = (job.stamp, data)
         while len(self._kept) > 1 and (len(self._kept) > self.size or self._bytes > self.room):
             self._bytes -= len(self._kept.popitem(last=False)[1][1])
-
-
-def _start_worker(bot: int) -> None:
-    """In the drawing process: leave Ctrl-C to the bot (a terminal sends it to every process of the
-    group; the bot ends its worker as it stops), give the bot's own process the CPU first, and end with it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(OSError):  # not allowed here: draw at the same priority
-        os.nice(WORKER_NICE)
-    threading.Thread(target=_exit_with, args=(bot,), name="rami-bot-watch", daemon=True).start()
-
-
-def _exit_with(bot: int) -> None:
-    """Exit as soon as the process ``bot`` has ended, however it ended: a worker waits for work
-    forever otherwise, killed bot or not, holding the bot's output pipes open."""
-    try:
-        handle = os.pidfd_open(bot)
-    except OSError:  # no pidfd here: look once a second
-        while True:
-            time.sleep(1.0)
-            try:
-                os.kill(bot, 0)
-            except ProcessLookupError:
-                os._exit(0)
-            except OSError:
-                pass  # alive, another user's
-    select.select([handle], [], [])
-    os._exit(0)
 
 
 def _retrieved(task: asyncio.Task[bytes]) -> None:

@@ -165,6 +165,7 @@ class OpenHands:
         same = handle.message_id
         older[:] = [e for e in older if (e.message_id != same or same is None) and self._fresh(e)]
         if old is not None and (old.message_id != same or same is None):
+            old.picture = None  # an older hand is only closed at the end: it keeps no picture to come
             older.append(old)
             del older[:-OLDER_KEPT]
         hands[user] = OpenHand(handle, game_id, self.clock(), game.version, picker)

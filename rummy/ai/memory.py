@@ -35,19 +35,22 @@ class TableMemory:
     gone: list[Card] = field(default_factory=list)  # every card seen discarded this deal
     took: dict[int, list[Card]] = field(default_factory=dict)  # cards a seat took from the pile
     passed: dict[int, list[Card]] = field(default_factory=dict)  # top discards a seat let go
+    threw: dict[int, list[Card]] = field(default_factory=dict)  # cards a seat discarded this deal
     deal: int = 0
 
     def observe(self, event: Event) -> None:
         """Note one public event (events for other deals reset the memory)."""
         kind = event.kind
         if kind == "deal_started":
-            self.pile, self.gone, self.took, self.passed = [], [], {}, {}
+            self.pile, self.gone, self.took, self.passed, self.threw = [], [], {}, {}, {}
             self.deal = int(event.detail.get("number", self.deal + 1))
         elif kind == "discarded":
             card = _parse(event.card)
             if card is not None:
                 self.pile.append(card)
                 self.gone.append(card)
+                if event.seat is not None:
+                    self.threw.setdefault(event.seat, []).append(card)
                 self._played(event.seat, [card])
         elif kind == "drew" and event.seat is not None:
             if event.source == "discard":
@@ -98,6 +101,10 @@ class TableMemory:
     def declined(self, seat: int) -> list[Card]:
         return list(self.passed.get(seat, []))
 
+    def discarded(self, seat: int) -> list[Card]:
+        """Cards ``seat`` discarded this deal (public: everyone saw them go)."""
+        return list(self.threw.get(seat, []))
+
     # -- storage ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,6 +113,7 @@ class TableMemory:
             "gone": [c.token for c in self.gone],
             "took": {str(s): [c.token for c in cs] for s, cs in self.took.items()},
             "passed": {str(s): [c.token for c in cs] for s, cs in self.passed.items()},
+            "threw": {str(s): [c.token for c in cs] for s, cs in self.threw.items()},
         }
 
     @classmethod
@@ -118,6 +126,7 @@ class TableMemory:
             gone=cards(data.get("gone", [])),
             took={int(s): cards(cs) for s, cs in data.get("took", {}).items()},
             passed={int(s): cards(cs) for s, cs in data.get("passed", {}).items()},
+            threw={int(s): cards(cs) for s, cs in data.get("threw", {}).items()},
             deal=int(data.get("deal", 0)),
         )
 

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import functools
+import random
 from typing import Any
 
 from rummy import actions as act
+from rummy.ai import TableMemory, expert, hard
 from rummy.cards import parse_cards
 from rummy.deal import Phase, TableMeld
 from rummy.game import Game, Player
 from rummy.melds import make_meld
-from rummy.rules import find_preset
+from rummy.rules import Rules, find_preset
 from rummy.view import PlayerView, view_for
 
 FILLER = "2C 3D 4S 5H 6C 7D 8S 9H 10C JD QS KH"
+SEARCH = expert.Budget(samples=3, close=50.0, check_every=1)  # small, and every decision with two candidates searched
 
 
 def position(
@@ -64,3 +68,37 @@ def draw_stock(game: Game) -> PlayerView:
     assert game.deal is not None
     game.apply(game.deal.turn, act.Draw(act.Source.STOCK))
     return view(game)
+
+
+def played_to(rules: Rules, players: int, seed: int, actions: int) -> tuple[Game, list[TableMemory]]:
+    """A seeded deal played ``actions`` actions by ``hard`` in every seat, with each seat's memory."""
+    game, events = Game.new(rules, [Player(f"bot:{i}", f"B{i}", "hard") for i in range(players)], seed=seed)
+    memories = [TableMemory() for _ in range(players)]
+    for memory in memories:
+        memory.observe_all(events)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        deal = game.deal
+        if game.outcome is not None or deal is None or game.history:
+            break
+        seat = deal.turn
+        events = game.apply(seat, hard.choose(view_for(game, seat), rng, memories[seat]))
+        for memory in memories:
+            memory.observe_all(events)
+    return game, memories
+
+
+@functools.cache
+def searched_view() -> tuple[PlayerView, TableMemory]:
+    """A two-player basic deal at a discard where hard's best candidates are close (found once: copy the
+    memory before deciding, a decision notes the view in it)."""
+    for seed in range(40):
+        game, memories = played_to(find_preset("basic"), 2, seed=seed, actions=9)
+        deal = game.deal
+        if deal is None or game.history or deal.phase is not Phase.PLAY:
+            continue
+        view = view_for(game, deal.turn)
+        memory = memories[deal.turn]
+        if expert.decide(view, 1, TableMemory.from_json(memory.to_json()), SEARCH).searched:
+            return view, memory
+    raise AssertionError("no searched decision in 40 seeded deals")

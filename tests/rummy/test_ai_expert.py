@@ -1,0 +1,124 @@
+"""The expert level: its model of the hidden cards, legal moves everywhere, and repeatable decisions."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummy import actions as act
+from rummy.ai import TableMemory, choose_action, expert, hard
+from rummy.ai.model import HandModel
+from rummy.cards import Card, make_pack
+from rummy.game import Game, Player
+from rummy.rules import PRESETS, AceRule, JokerLimit, LayOffRule, Rules, StockRefill, find_preset
+from rummy.view import view_for
+from tests.rummy.ai_support import SEARCH, played_to, searched_view
+
+# Every decision with two candidates searched, on two worlds: legality does not need strength.
+TWO_WORLDS = expert.Budget(samples=2, close=50.0, check_every=1)
+
+
+def faces(cards: list[Card]) -> Counter[tuple[int, int]]:
+    return Counter((c.key[0], c.key[1]) for c in cards)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_model_never_hands_out_a_card_the_seat_can_see(preset: str, players: int) -> None:
+    """Sampled worlds keep every card the seat sees where it sees it, and place each hidden card once."""
+    game, memories = played_to(find_preset(preset), players, seed=players * 7 + len(preset), actions=25)
+    deal = game.deal
+    assert deal is not None and not game.history
+    seat = deal.turn
+    view = view_for(game, seat)
+    memories[seat].sync(view)
+    model = HandModel.of(view, memories[seat])
+    assert model is not None
+    seen = [*view.hand, *(c for mv in view.melds for c in mv.meld.cards)]
+    pile = memories[seat].pile[-view.discard_size :] if view.discard_size else []
+    pack = make_pack(find_preset(preset).decks_for(players), find_preset(preset).jokers_for(players))
+    for i in range(5):
+        world = model.sample(random.Random(i))
+        others = [c for s, hand in world.hands.items() if s != seat for c in hand]
+        hidden = others + world.stock + world.discard[: len(world.discard) - len(pile)]
+        assert sorted(world.hands[seat], key=lambda c: c.key) == sorted(view.hand, key=lambda c: c.key)
+        assert faces(hidden) + faces(seen) + faces(pile) == faces(pack)  # nothing seen is handed out again
+        assert world.discard[-len(pile) :] == pile if pile else not world.discard
+        assert {s: len(h) for s, h in world.hands.items()} == view.hand_sizes
+        assert len(world.stock) == view.stock_size
+        for other in world.hands:
+            if other != seat:
+                assert not faces(memories[seat].holding(other)) - faces(world.hands[other])  # known pickups stay
+
+
+@st.composite
+def house_tables(draw: st.DrawFn) -> tuple[Rules, int, int]:
+    base = find_preset(draw(st.sampled_from(list(PRESETS))))
+    knobs: dict[str, object] = {
+        "one_meld_per_turn": draw(st.booleans()),
+        "final_discard_required": draw(st.booleans()),
+        "ace": draw(st.sampled_from(list(AceRule))),
+        "stock_refill": draw(st.sampled_from(list(StockRefill))),
+        "turn_cap": 24,
+        "game_end": "deals",
+        "game_length": 1,
+    }
+    if base.jokers:
+        knobs["joker_limit"] = draw(st.sampled_from(list(JokerLimit)))
+        knobs["joker_swap"] = draw(st.booleans())
+    if base.opening:
+        knobs["lay_off"] = draw(st.sampled_from(list(LayOffRule)))
+        knobs["opening"] = draw(st.sampled_from([20, 40, 51]))
+    return base.with_overrides(**knobs), draw(st.sampled_from([2, 3, 5])), draw(st.integers(0, 10**6))
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(house_tables())
+def test_every_decision_is_legal(table: tuple[Rules, int, int]) -> None:
+    """Experts against hard, under any house rules, two or three decks: every move a whole deal long is accepted."""
+    rules, players, seed = table
+    levels = ["expert", "hard"] * players
+    game, events = Game.new(rules, [Player(f"bot:{i}", f"B{i}", levels[i]) for i in range(players)], seed=seed)
+    memories = [TableMemory() for _ in range(players)]
+    for memory in memories:
+        memory.observe_all(events)
+    rng = random.Random(seed)
+    while game.outcome is None and not game.history:
+        deal = game.deal
+        assert deal is not None
+        seat = deal.turn
+        view = view_for(game, seat)
+        budget = TWO_WORLDS if seat % 2 == 0 else expert.Budget(samples=0)
+        action = expert.choose(view, rng.getrandbits(64), memories[seat], budget)
+        events = game.apply(seat, action)  # raises if the engine refuses it
+        for memory in memories:
+            memory.observe_all(events)
+    assert game.history or game.outcome is not None
+
+
+def test_the_same_seed_and_budget_give_the_same_decision() -> None:
+    """Replaying a decision with its seed and budget gives the same move and the same values."""
+    view, memory = searched_view()
+    first = expert.decide(view, 99, TableMemory.from_json(memory.to_json()), SEARCH)
+    again = expert.decide(view, 99, TableMemory.from_json(memory.to_json()), SEARCH)
+    assert first.searched and first.samples == SEARCH.samples
+    assert first == again
+
+
+def test_giving_up_plays_hards_move() -> None:
+    """A decision whose time runs out before the first sampled world plays hard's move, never none."""
+    view, memory = searched_view()
+    decision = expert.decide(view, 5, TableMemory.from_json(memory.to_json()), SEARCH, give_up=lambda: True)
+    assert not decision.searched
+    assert decision.action == hard.choose(view, random.Random(5), TableMemory.from_json(memory.to_json()))
+
+
+def test_choose_action_plays_the_expert() -> None:
+    """The expert is a level like the others: a seeded rng gives a move the engine accepts."""
+    view, memory = searched_view()
+    action = choose_action(view, "expert", random.Random(3), TableMemory.from_json(memory.to_json()))
+    assert isinstance(action, act.Discard | act.Meld | act.LayOff | act.Swap)
