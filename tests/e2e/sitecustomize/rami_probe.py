@@ -31,7 +31,8 @@ client, its connection state, HTTP client and session, guilds, channels, threads
 Counted: the entry itself and what only it reaches, e.g. an interaction's member, message,
 embeds, components, raw payload, token. Not counted: interpreter internals ``getsizeof`` does not
 see (an object's inline attribute values in 3.11 before its ``__dict__`` is made, about 8 bytes a
-value; allocator overhead). A walk stops after :data:`WALK_LIMIT` objects (``truncated`` says it).
+value; allocator overhead). A walk stops after :data:`WALK_LIMIT` objects per entry walked
+(``truncated`` says it): an entry reaches about 10 (a handle) to 150 (an interaction) objects.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ import types
 from collections import Counter
 from typing import Any
 
-WALK_LIMIT = 200_000  # objects one walk may count before it gives up (a stop missing from SHARED)
+WALK_LIMIT = 5_000  # objects a walk may count per entry before it gives up (a stop missing from SHARED)
 SAMPLE = 400  # entries of each kind walked alone (the registry's total walks every entry)
 
 SHARED = frozenset(
@@ -161,7 +162,7 @@ class _Stops:
 def deep_size(roots: list[object], stops: _Stops, by_type: Counter[str] | None = None) -> tuple[int, int, bool]:
     """Bytes (``sys.getsizeof``) of everything reached from ``roots`` through ``gc.get_referents``,
     each object once, stopping at what the bot shares (see the module doc); also the number of
-    objects counted and whether the walk hit :data:`WALK_LIMIT`."""
+    objects counted and whether the walk hit :data:`WALK_LIMIT` per root."""
     seen: set[int] = set()
     stack = list(roots)
     size = count = 0
@@ -173,7 +174,7 @@ def deep_size(roots: list[object], stops: _Stops, by_type: Counter[str] | None =
         if stops.shared(obj):
             continue
         count += 1
-        if count > WALK_LIMIT:
+        if count > WALK_LIMIT * len(roots):
             return size, count, True
         try:
             bytes_ = sys.getsizeof(obj)
