@@ -42,6 +42,12 @@ def _point_discord_at(url: str) -> None:
     logging.getLogger(__name__).debug("discord.py pointed at %s", base)
 
 
+_PROBE = os.environ.get("RAMI_PROBE")
+if _PROBE:
+    import rami_probe  # this folder is on PYTHONPATH
+
+    rami_probe.install(_PROBE)
+
 _URL = os.environ.get("FAKE_DISCORD_URL")
 if _URL:
     _point_discord_at(_URL)
