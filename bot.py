@@ -162,6 +162,7 @@ class RamiBot(RamiClient):
     settle: tuple[Callable[[], Awaitable[None]], ...] = ()
     set_up = False  # setup_hook finished: a signal closes the bot (before that, it gives the start up)
     _signalled = False
+    _hurried = False  # a second signal: what is still to go out is given up
     _closing: asyncio.Task[None] | None = None
     _draining: asyncio.Task[None] | None = None
 
@@ -265,9 +266,11 @@ class RamiBot(RamiClient):
         """SIGINT or SIGTERM: close gracefully (:meth:`close`); during the set-up, give ``start`` up.
         A second signal stops waiting for the messages still to go out."""
         if self._signalled:
-            if self._draining is not None and not self._draining.done():
+            if not self._hurried:  # the drain may not have begun yet: it is then skipped
+                self._hurried = True
                 log.warning("%s again: stopping without the messages still to go out", sig.name)
-                self._draining.cancel()
+                if self._draining is not None:
+                    self._draining.cancel()
             return
         self._signalled = True
         log.info("%s: stopping", sig.name)
@@ -291,11 +294,12 @@ class RamiBot(RamiClient):
     async def _close(self) -> None:
         for shard in self.shards.values():
             await shard.disconnect()  # no new interaction: the connection closes with 1000
-        self._draining = asyncio.get_running_loop().create_task(self._drain(), name="rami-drain")
-        _done, late = await asyncio.wait({self._draining}, timeout=STOP_GRACE)
-        if late:
-            log.warning("stopping with messages still to go out (after %g s)", STOP_GRACE)
-            self._draining.cancel()
+        if not self._hurried:
+            self._draining = asyncio.get_running_loop().create_task(self._drain(), name="rami-drain")
+            _done, late = await asyncio.wait({self._draining}, timeout=STOP_GRACE)
+            if late:
+                log.warning("stopping with messages still to go out (after %g s)", STOP_GRACE)
+                self._draining.cancel()
         await super().close()  # unloads the cogs: the timers and the writer stop before the database closes
         gallery: Gallery | None = getattr(self, "gallery", None)  # set in setup_hook
         if gallery is not None:

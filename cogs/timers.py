@@ -101,9 +101,8 @@ class Timers:
         tasks = [r.task for r in self._runners.values() if r.task is not None]
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        # gather, not a suppressed await per task: a cancellation of the closer itself still stops it
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._runners.clear()
 
     def _done(self, task: asyncio.Task[None]) -> None:
@@ -198,4 +197,5 @@ class TimersCog(commands.Cog, name="Timers"):
 
     async def cog_unload(self) -> None:
         await self.timers.close()
-        await self.timers.writer.close()  # what is still to go out goes out (a second at most)
+        # What was still to go out had its time in the bot's stop (bot.py drains the writer first).
+        await self.timers.writer.close(grace=0)

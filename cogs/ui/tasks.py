@@ -12,7 +12,6 @@ cancels them. :class:`Locks` gives one lock per message, so that its writes take
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import weakref
 from collections.abc import Callable, Coroutine, Hashable
@@ -83,9 +82,8 @@ class Tasks(Generic[K]):
         tasks = self._all()
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        # gather, not a suppressed await per task: a cancellation of the closer itself still stops it
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._keyed.clear()
         self._loose.clear()
 

@@ -120,3 +120,24 @@ async def test_drain_waits_for_tasks_started_meanwhile() -> None:
     tasks.once(1, chain, "t-1")
     await tasks.drain()
     assert done == [1, 2, 3]
+
+
+async def test_a_close_that_is_cancelled_stops_waiting() -> None:
+    """Cancelling the closer (a second Ctrl-C gives up the stop's waiting) cancels it once the tasks
+    ended: the close does not swallow its own cancellation and carry on."""
+    tasks: Tasks[int] = Tasks("test")
+
+    async def slow_to_end(_key: int) -> None:
+        try:
+            await asyncio.sleep(10)
+        except asyncio.CancelledError:
+            await asyncio.sleep(0.05)  # takes a moment to end
+            raise
+
+    tasks.once(1, slow_to_end, "slow")
+    await asyncio.sleep(0)
+    closer = asyncio.create_task(tasks.close())
+    await asyncio.sleep(0)
+    closer.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(closer, 1)

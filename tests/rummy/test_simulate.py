@@ -61,8 +61,8 @@ def test_games_past_the_deal_cap_are_draws() -> None:
 
 def test_rejects_an_unknown_level() -> None:
     """A seat level that does not exist is refused before any game."""
-    with pytest.raises(ValueError, match="expert"):
-        simulate("basic", ["hard", "expert"], 1, seed=0)
+    with pytest.raises(ValueError, match="grandmaster"):
+        simulate("basic", ["hard", "grandmaster"], 1, seed=0)
 
 
 def test_json_holds_every_figure() -> None:
