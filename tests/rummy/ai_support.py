@@ -6,13 +6,15 @@ import functools
 import random
 from typing import Any
 
+from hypothesis import strategies as st
+
 from rummy import actions as act
 from rummy.ai import TableMemory, expert, hard
 from rummy.cards import parse_cards
 from rummy.deal import Phase, TableMeld
 from rummy.game import Game, Player
 from rummy.melds import make_meld
-from rummy.rules import Rules, find_preset
+from rummy.rules import PRESETS, AceRule, JokerLimit, LayOffRule, Rules, StockRefill, find_preset
 from rummy.view import PlayerView, view_for
 
 FILLER = "2C 3D 4S 5H 6C 7D 8S 9H 10C JD QS KH"
@@ -102,3 +104,24 @@ def searched_view() -> tuple[PlayerView, TableMemory]:
         if expert.decide(view, 1, TableMemory.from_json(memory.to_json()), SEARCH).searched:
             return view, memory
     raise AssertionError("no searched decision in 40 seeded deals")
+
+
+def house_rules(draw: st.DrawFn, turn_cap: int = 60, openings: tuple[int, ...] = (20, 40, 51, 70)) -> Rules:
+    """A preset with house rules drawn (hypothesis), one deal long, at most ``turn_cap`` turns."""
+    base = find_preset(draw(st.sampled_from(list(PRESETS))))
+    knobs: dict[str, object] = {
+        "one_meld_per_turn": draw(st.booleans()),
+        "final_discard_required": draw(st.booleans()),
+        "ace": draw(st.sampled_from(list(AceRule))),
+        "stock_refill": draw(st.sampled_from(list(StockRefill))),
+        "turn_cap": turn_cap,
+        "game_end": "deals",
+        "game_length": 1,
+    }
+    if base.jokers:
+        knobs["joker_limit"] = draw(st.sampled_from(list(JokerLimit)))
+        knobs["joker_swap"] = draw(st.booleans())
+    if base.opening:
+        knobs["lay_off"] = draw(st.sampled_from(list(LayOffRule)))
+        knobs["opening"] = draw(st.sampled_from(openings))
+    return base.with_overrides(**knobs)

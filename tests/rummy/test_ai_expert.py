@@ -14,9 +14,9 @@ from rummy.ai import TableMemory, choose_action, expert, hard
 from rummy.ai.model import HandModel
 from rummy.cards import Card, make_pack
 from rummy.game import Game, Player
-from rummy.rules import PRESETS, AceRule, JokerLimit, LayOffRule, Rules, StockRefill, find_preset
+from rummy.rules import PRESETS, Rules, find_preset
 from rummy.view import view_for
-from tests.rummy.ai_support import SEARCH, played_to, searched_view
+from tests.rummy.ai_support import SEARCH, house_rules, played_to, searched_view
 
 # Every decision with two candidates searched, on two worlds: legality does not need strength.
 TWO_WORLDS = expert.Budget(samples=2, close=50.0, check_every=1)
@@ -57,23 +57,8 @@ def test_the_model_never_hands_out_a_card_the_seat_can_see(preset: str, players:
 
 @st.composite
 def house_tables(draw: st.DrawFn) -> tuple[Rules, int, int]:
-    base = find_preset(draw(st.sampled_from(list(PRESETS))))
-    knobs: dict[str, object] = {
-        "one_meld_per_turn": draw(st.booleans()),
-        "final_discard_required": draw(st.booleans()),
-        "ace": draw(st.sampled_from(list(AceRule))),
-        "stock_refill": draw(st.sampled_from(list(StockRefill))),
-        "turn_cap": 24,
-        "game_end": "deals",
-        "game_length": 1,
-    }
-    if base.jokers:
-        knobs["joker_limit"] = draw(st.sampled_from(list(JokerLimit)))
-        knobs["joker_swap"] = draw(st.booleans())
-    if base.opening:
-        knobs["lay_off"] = draw(st.sampled_from(list(LayOffRule)))
-        knobs["opening"] = draw(st.sampled_from([20, 40, 51]))
-    return base.with_overrides(**knobs), draw(st.sampled_from([2, 3, 5])), draw(st.integers(0, 10**6))
+    rules = house_rules(draw, turn_cap=24, openings=(20, 40, 51))
+    return rules, draw(st.sampled_from([2, 3, 5])), draw(st.integers(0, 10**6))
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])

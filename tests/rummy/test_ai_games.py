@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from rummy import actions as act
 from rummy.ai import LEVELS, TableMemory, choose_action, safe_action
 from rummy.game import Game, Player
-from rummy.rules import PRESETS, AceRule, JokerLimit, LayOffRule, Rules, StockRefill, find_preset
+from rummy.rules import PRESETS, Rules, find_preset
 from rummy.simulate import play_game
 from rummy.view import view_for
+from tests.rummy.ai_support import house_rules
 
 # Elimination games run to 500 points; a lower limit keeps each game whole but short.
 SHORT = {"rami51": {"game_length": 120}, "ref40": {"game_length": 120}, "ref51": {"game_length": 120}}
@@ -42,29 +43,9 @@ def test_whole_games_only_use_accepted_actions(preset: str, levels: tuple[str, .
         assert record.deals >= 1
 
 
-def _knob_rules(draw: st.DrawFn) -> Rules:
-    base = find_preset(draw(st.sampled_from(list(PRESETS))))
-    knobs: dict[str, object] = {
-        "one_meld_per_turn": draw(st.booleans()),
-        "final_discard_required": draw(st.booleans()),
-        "ace": draw(st.sampled_from(list(AceRule))),
-        "stock_refill": draw(st.sampled_from(list(StockRefill))),
-        "turn_cap": 60,
-        "game_end": "deals",
-        "game_length": 1,
-    }
-    if base.jokers:
-        knobs["joker_limit"] = draw(st.sampled_from(list(JokerLimit)))
-        knobs["joker_swap"] = draw(st.booleans())
-    if base.opening:
-        knobs["lay_off"] = draw(st.sampled_from(list(LayOffRule)))
-        knobs["opening"] = draw(st.sampled_from([20, 40, 51, 70]))
-    return base.with_overrides(**knobs)
-
-
 @st.composite
 def house_tables(draw: st.DrawFn) -> tuple[Rules, tuple[str, ...], int]:
-    rules = _knob_rules(draw)
+    rules = house_rules(draw)
     players = draw(st.integers(2, 4))
     levels = tuple(draw(st.sampled_from(QUICK_LEVELS)) for _ in range(players))
     return rules, levels, draw(st.integers(0, 10**6))
