@@ -26,8 +26,6 @@ process.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-import os
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -40,7 +38,7 @@ from rummy.view import view_for
 from service.model import GameSnapshot, PlayerSnapshot
 from service.pictures import hand_png, running_totals, scores_png, table_png
 from service.workers import WORKER_NICE as WORKER_NICE
-from service.workers import start_worker
+from service.workers import worker_pool
 
 DEFAULT_SIZE = 8192  # pictures kept at most (each of some 4 to 40 KB) ...
 DEFAULT_ROOM = 64 * 1024 * 1024  # ... and bytes of them in all
@@ -223,13 +221,7 @@ class Gallery:
         if self._closed:
             raise GalleryClosed
         if self._pool is None:
-            # Forked from a clean server process that has the renderer imported already: quick to
-            # start, and no copy of the bot's threads and sockets.
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["service.pictures"])
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=start_worker, initargs=(os.getpid(),)
-            )
+            self._pool = worker_pool(self.workers, ["service.pictures"])  # the renderer imported already
         return self._pool
 
     def _keep(self, job: Job, data: bytes) -> None:

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -25,7 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from rummy import actions as act
 from rummy.ai import TableMemory, expert, hard
 from rummy.view import PlayerView
-from service.workers import start_worker
+from service.workers import worker_pool
 
 log = logging.getLogger(__name__)
 
@@ -94,9 +92,5 @@ class Thinker:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["rummy.ai.expert"])
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=start_worker, initargs=(os.getpid(),)
-            )
+            self._pool = worker_pool(self.workers, ["rummy.ai.expert"])
         return self._pool
