@@ -27,33 +27,50 @@ def admin(ctx: Ctx) -> Ctx:
     return ctx
 
 
-def defaults_text(defaults: TableDefaults, tr: Translator) -> str:
-    """The server's defaults in ``tr``'s language: the default preset, the house rules of each preset
-    that has some, the table options that differ from the bot's, and how a table takes them."""
+def defaults_text(defaults: TableDefaults, tr: Translator, limit: int = MESSAGE_LIMIT) -> str:
+    """The server's defaults in ``tr``'s language, within ``limit`` characters: the default preset,
+    the house rules of each preset that has some (one line each with the preset's value, else one
+    line per preset), the
+    table options that differ from the bot's, and how a table takes them."""
     rules = find_preset(defaults.preset_name)
     key = "defaults_preset_bot" if defaults.preset is None else "defaults_preset"
-    lines = [tr("defaults_title"), tr(key, title=words.preset_title(rules, tr), name=rules.name)]
-    presets = [name for name in PRESETS if defaults.house_rules.get(name)]
-    for name in presets:
-        preset_rules = defaults.rules(name)
-        lines.append(tr("defaults_house_rules", title=words.preset_title(preset_rules, tr), name=name))
-        lines += [f"- {line}" for line in words.house_rules(preset_rules, tr)]
-    if not presets:
-        lines.append(tr("defaults_no_house_rules"))
+    head = [tr("defaults_title"), tr(key, title=words.preset_title(rules, tr), name=rules.name)]
     options = defaults.table_options()
     shown = [
         tr("defaults_option", name=name, value=words.setting_value(name, getattr(options, name), tr))
         for name in OPTIONS
         if name in defaults.options
     ]
-    lines.append(tr("defaults_options", options="; ".join(shown)) if shown else tr("defaults_no_options"))
-    lines.append(tr("defaults_how"))
-    return sentences.clip("\n".join(lines), MESSAGE_LIMIT)
+    tail = [tr("defaults_options", options=", ".join(shown)) if shown else tr("defaults_no_options")]
+    tail.append(tr("defaults_how"))
+    long: list[str] = []
+    short: list[str] = []
+    for name in PRESETS:
+        if not defaults.house_rules.get(name):
+            continue
+        preset_rules = defaults.rules(name)
+        title = tr("defaults_house_rules", title=words.preset_title(preset_rules, tr), name=name)
+        long += [title, *(f"- {line}" for line in words.house_rules(preset_rules, tr))]
+        values = [
+            tr("defaults_option", name=knob, value=words.setting_value(knob, getattr(preset_rules, knob), tr))
+            for knob in defaults.house_rules[name]
+        ]
+        short.append(f"{title} {', '.join(values)}")
+    if not long:
+        long = short = [tr("defaults_no_house_rules")]
+    text = "\n".join([*head, *long, *tail])
+    if len(text) > limit:  # one line per preset, without the preset's own values
+        text = "\n".join([*head, *short, *tail])
+    return sentences.clip(text, limit)
 
 
 async def _answer(ctx: Ctx, defaults: TableDefaults, said: str | None = None) -> None:
-    text = defaults_text(defaults, ctx.tr)
-    await reply(ctx.interaction, text if said is None else f"{said}\n\n{text}", ephemeral=True)
+    """``said`` (what changed), then the defaults as they now are: one message."""
+    if said is None:
+        text = defaults_text(defaults, ctx.tr)
+    else:
+        text = f"{said}\n\n{defaults_text(defaults, ctx.tr, MESSAGE_LIMIT - len(said) - 2)}"
+    await reply(ctx.interaction, text, ephemeral=True)
 
 
 async def show(ctx: Ctx) -> None:

@@ -146,3 +146,19 @@ async def test_the_autocomplete_offers_the_lobbys_names_apart(h: Harness) -> Non
     assert rule.parent is not None and option.parent is rule.parent and rule.parent.name == "defaults"
     for command, names in ((rule, ("rule", "value")), (option, ("option", "value"))):
         assert all(getattr(command.get_parameter(n), "autocomplete", False) for n in names), command.name
+
+
+CHANGES = [("turn_cap", "500"), ("joker_value", "40"), ("void_deal_limit", "20"), ("decks", "3"), ("turn_cap", "600")]
+CHANGES += [("ace_value", "5"), ("game_length", "7"), ("max_players", "4"), ("refill_limit", "5"), ("jokers", "2")]
+
+
+async def test_every_house_rule_of_every_preset_still_fits_one_message(h: Harness) -> None:
+    """However many house rules the server sets, the answer is one message (shortened, not cut
+    before its end when the short form fits)."""
+    for preset in ("basic", "rummy100", "rami100", "rami51", "ref40", "ref51"):
+        for name, value in CHANGES:
+            await h.service.defaults.set_rule(GUILD, name, value, preset)
+    for user, tr in ((ALICE, EN), (CHLOE, FR)):
+        r = await admin(h, "option", user, option="bot_pause", value="0")
+        assert len(r.text) <= 2000 and r.text.endswith(tr("defaults_how"))
+        assert r.text.count("turn_cap") == 6 and "\n- " not in r.text  # one line per preset
