@@ -54,14 +54,15 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
         ctx = context(interaction)
-        if preset is not None:
-            rules = find_preset(chosen(preset, PRESETS, "preset"))
-        else:
-            try:
-                rules = (await ctx.service.current(ctx.channel_id)).table.rules
-            except Refusal:
-                rules = find_preset("basic")
-        await reply(interaction, rules_text(rules, ctx.tr), ephemeral=True)
+        defaults = await ctx.service.defaults.get(ctx.guild_id)
+        game = None if preset is not None else await ctx.service.active(ctx.channel_id)
+        table = None if game is None else game.table
+        if table is not None:  # this table's rules: those of its house rules the server set, marked
+            rules, server = table.rules, defaults.server_rules(table.preset, table.overrides)
+        else:  # a preset as this server's tables play it (its house rules all the server's)
+            rules = defaults.rules(None if preset is None else chosen(preset, PRESETS, "preset"))
+            server = frozenset(rules.overrides_from(find_preset(rules.name)))
+        await reply(interaction, rules_text(rules, ctx.tr, server=server), ephemeral=True)
 
     @app_commands.command(name="hint", description="Advice for your hand: best melds, the opening, a discard")
     @app_commands.guild_only()

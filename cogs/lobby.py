@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
-import re
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui import lobby as lobby_ui
 from cogs.ui import sentences, words
+from cogs.ui.choices import RuleText, ValueText, checked, name_choices, value_choices
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, paid, reply, user_tr
-from cogs.ui.limits import chosen, fit, quote, typed
+from cogs.ui.limits import chosen, fit
 from cogs.ui.views import board_message
 from rummy.rules import PRESETS
 from rummy.table import BOT_LEVELS
-from rummy.table_options import setting_choices, setting_names
+from rummy.table_options import setting_names
 from service.model import Refusal
 
 LEVEL_CHOICES = [app_commands.Choice(name=app_commands.locale_str(level), value=level) for level in BOT_LEVELS]
-RULE_LENGTH = 40  # the longest name of a rule or option is 29 characters
-VALUE_LENGTH = 40  # values are numbers, yes/no, or names like "after_opening_later_turns"
-RuleText = app_commands.Range[str, 1, RULE_LENGTH]
-ValueText = app_commands.Range[str, 1, VALUE_LENGTH]
-PLAIN_VALUE = re.compile(r"[\w .+-]*")  # what every value of a rule or option is written with
 
 
 NEEDED = {  # permission -> how Discord's settings name it
@@ -116,11 +110,7 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
     @app_commands.describe(rule="The house rule or table option to change", value="Its new value")
     async def set_rule(self, interaction: discord.Interaction, rule: RuleText, value: ValueText) -> None:
         ctx = context(interaction)
-        rule, value = typed(rule, RULE_LENGTH, "rule"), typed(value, VALUE_LENGTH, "value")
-        if rule.strip().lower() not in setting_names():
-            raise Refusal("unknown_setting", name=quote(rule))
-        if not PLAIN_VALUE.fullmatch(value):  # the rules' refusals quote a value as typed: only a plain one
-            raise Refusal("bad_value", name=rule.strip().lower(), value=quote(value))
+        rule, value = checked(rule, value, setting_names())
         out = await ctx.service.configure(ctx.channel_id, ctx.who, rule, value)
         name = out.detail.name
         value = words.setting_value(name, words.current_value(out.table, name), ctx.tr)
@@ -128,18 +118,11 @@ class Lobby(commands.GroupCog, group_name="lobby", group_description="Open, fill
 
     @set_rule.autocomplete("rule")
     async def rule_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        typed = current.strip().lower()
-        names = [n for n in setting_names() if typed in n]
-        tr = user_tr(interaction)
-        return [app_commands.Choice(name=f"{n}: {words.setting_help(n, tr)}"[:100], value=n) for n in names[:25]]
+        return name_choices(setting_names(), current, user_tr(interaction))
 
     @set_rule.autocomplete("value")
     async def rule_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        rule = str(getattr(interaction.namespace, "rule", "") or "").strip().lower()
-        values = [v for v in setting_choices(rule) if v.startswith(current.strip().lower())]
-        if current.strip() and current.strip() not in values:
-            values.insert(0, current.strip()[:100])
-        return [app_commands.Choice(name=v, value=v) for v in values[:25]]
+        return value_choices(str(getattr(interaction.namespace, "rule", "") or ""), current)
 
     @app_commands.command(name="addbot", description="Seat a computer player (host)")
     @app_commands.describe(level="How well it plays (default: normal)")

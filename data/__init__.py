@@ -32,6 +32,9 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
     The bot's own key-value bookkeeping (:class:`MetaStore`), e.g. the synced command hash.
 ``user_preferences``
     Each person's own choices (:class:`PreferenceStore`), e.g. pictures or text only.
+``guild_defaults``
+    A server's defaults for its new tables (:class:`GuildDefaultsStore`): one JSON document,
+    opaque here, that the service checks at every read.
 ``player_stats``
     The leaderboard, keyed by (guild, preset, user): games, wins, deals won, rummies and an
     openskill rating (mu, sigma). Preset ``"*"`` is the all-presets track.
@@ -42,6 +45,7 @@ double precision). The PostgreSQL schema is the same tables with their own numbe
 """
 
 from data.db import Database, SynchronousLevel
+from data.defaults import GuildDefaultsStore
 from data.errors import ChannelBusy, DataError, GameClosed, GameNotFound, SchemaError, StaleState
 from data.games import GameStore
 from data.guilds import GuildSettingsStore
@@ -61,6 +65,7 @@ from data.rows import UNCHANGED, ActionRow, ActionWrite, GameRow, GameStatus, Un
 from data.schema import Migration, load_migrations, migrate, schema_version
 from data.store import (
     GameStorage,
+    GuildDefaultsStorage,
     GuildSettingsStorage,
     LeaderboardStorage,
     MetaStorage,
@@ -84,6 +89,8 @@ __all__ = [
     "GameStatus",
     "GameStorage",
     "GameStore",
+    "GuildDefaultsStorage",
+    "GuildDefaultsStore",
     "GuildSettingsStorage",
     "GuildSettingsStore",
     "LeaderboardStorage",

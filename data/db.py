@@ -52,6 +52,7 @@ import aiosqlite
 
 from data._clock import Clock, utcnow
 from data._commit import Change, Queued, deliver, fail, run
+from data.defaults import GuildDefaultsStore
 from data.games import GameStore
 from data.guilds import GuildSettingsStore
 from data.leaderboard import LeaderboardStore
@@ -77,7 +78,8 @@ class Database:
     Make it with :meth:`open` (which connects and migrates) and end it with :meth:`close`, or
     use it as ``async with await Database.open(path) as db:``. It is a :class:`data.store.Store`:
     its parts are :attr:`games` (:class:`~data.games.GameStore`), :attr:`leaderboard`
-    (:class:`~data.leaderboard.LeaderboardStore`), :attr:`guilds`, :attr:`meta` and :attr:`preferences`.
+    (:class:`~data.leaderboard.LeaderboardStore`), :attr:`guilds`, :attr:`meta`, :attr:`preferences` and
+    :attr:`defaults`.
 
     :param path: the database file; its parent folders are created. ``":memory:"`` works for
         quick experiments (no WAL there).
@@ -109,6 +111,7 @@ class Database:
         self.guilds = GuildSettingsStore(self)
         self.meta = MetaStore(self)
         self.preferences = PreferenceStore(self)
+        self.defaults = GuildDefaultsStore(self)
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()  # held by each transaction and each read
         self._pending: list[Queued] = []  # called, not yet run

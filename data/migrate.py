@@ -3,7 +3,7 @@
 Stop the bot first. :func:`copy_to_postgres` opens the SQLite file (migrating it to the newest
 schema, as the bot would at start) and the PostgreSQL database (creating its schema), refuses a
 target that holds any row already, then copies every table (games, their action log, results,
-the leaderboards, the servers' settings, people's preferences, the bot's bookkeeping) in one
+the leaderboards, the servers' settings and defaults, people's preferences, the bot's bookkeeping) in one
 PostgreSQL transaction: rows as they are, ids kept, the games' id sequence moved past the last id.
 Before committing it counts each table on both sides; any difference rolls everything back. The
 SQLite file is only read. Then start the bot with ``RAMI_DATABASE_URL`` set to the URL.
@@ -35,6 +35,7 @@ TABLES: Final = {
     ),
     "guild_settings": "guild_id, language, updated_at",
     "user_preferences": "user_id, pictures, updated_at",
+    "guild_defaults": "guild_id, defaults_json, updated_at",
     "meta": "key, value, updated_at",
 }
 """Every table copied, in an order that respects the foreign keys, with its columns."""

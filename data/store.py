@@ -10,7 +10,7 @@ game that finished):
 
 :func:`open_store` picks one from a place: a ``postgresql://`` (or ``postgres://``) URL opens
 PostgreSQL, anything else is an SQLite file's path. Both migrate their schema at open and refuse a
-database newer than the code. Each store has the same five parts (:class:`Store`); the rows they
+database newer than the code. Each store has the same six parts (:class:`Store`); the rows they
 return are the same value objects (:mod:`data.rows`, :mod:`data.leaderboard`) and their refusals the
 same errors (:mod:`data.errors`).
 """
@@ -27,6 +27,7 @@ from data.rows import ActionRow, ActionWrite, GameRow, GameStatus
 
 __all__ = [
     "GameStorage",
+    "GuildDefaultsStorage",
     "GuildSettingsStorage",
     "LeaderboardStorage",
     "MetaStorage",
@@ -91,6 +92,17 @@ class GuildSettingsStorage(Protocol):
     async def set_language(self, guild_id: int, language: str | None) -> None: ...
 
 
+class GuildDefaultsStorage(Protocol):
+    """Each server's defaults for new tables (``store.defaults``): a JSON document the store keeps
+    as text, without reading it; see :mod:`data.defaults`."""
+
+    async def document(self, guild_id: int) -> str | None: ...
+
+    async def set_document(self, guild_id: int, document: str) -> None: ...
+
+    async def clear(self, guild_id: int) -> None: ...
+
+
 class MetaStorage(Protocol):
     """The bot's own key-value bookkeeping (``store.meta``); see :mod:`data.meta`."""
 
@@ -108,7 +120,7 @@ class PreferenceStorage(Protocol):
 
 
 class Store(Protocol):
-    """One open database: its five parts, its clock, and :meth:`close`."""
+    """One open database: its six parts, its clock, and :meth:`close`."""
 
     @property
     def games(self) -> GameStorage: ...
@@ -124,6 +136,9 @@ class Store(Protocol):
 
     @property
     def preferences(self) -> PreferenceStorage: ...
+
+    @property
+    def defaults(self) -> GuildDefaultsStorage: ...
 
     @property
     def now(self) -> Clock:

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rummy.deal import Event
 from rummy.errors import BadRules, RummyError
 from rummy.game import Game, Player
-from rummy.rules import KNOBS, MIN_PLAYERS, find_preset
-from rummy.table_options import OPTIONS
+from rummy.rules import KNOBS, MIN_PLAYERS, Rules, find_preset
+from rummy.table_options import OPTIONS, TableOptions
 
 if TYPE_CHECKING:
     from rummy.table import Table
@@ -151,33 +151,50 @@ def remove_bot(table: Table, by: int) -> Player:
     raise LobbyError("There is no computer player at this table.", key="no_computer_player")
 
 
+def house_rules_with(preset: str, overrides: dict[str, Any], name: str, value: Any) -> tuple[dict[str, Any], Rules]:
+    """``overrides`` (stored house rules of ``preset``) with the knob ``name`` set to ``value`` (as
+    text, or a value of the knob's kind), left out when it is the preset's own; and the rules they
+    make, checked together. Raises :class:`BadRules` (no such knob, a value it does not take, a
+    combination that cannot work) and changes nothing. The lobby and a server's defaults
+    (:mod:`rummy.defaults`) both set house rules here: one vocabulary, the same refusals."""
+    knob = KNOBS.get(name)
+    if knob is None:
+        raise BadRules(f"There is no house rule called {name!r}.", key="no_such_rule", params={"name": repr(name)})
+    base = find_preset(preset)
+    dumped = knob.dump(knob.coerce(value))
+    changed = {k: v for k, v in overrides.items() if k != name}
+    if dumped != knob.dump(getattr(base, name)):
+        changed[name] = dumped
+    return changed, base.with_overrides(**changed)
+
+
+def options_with(options: TableOptions, name: str, value: str) -> tuple[TableOptions, str]:
+    """``options`` with the table option ``name`` set to ``value`` (text), and the value as shown;
+    raises :class:`~rummy.table_options.BadSetting` for a value it does not take."""
+    option = OPTIONS[name]
+    parsed = option.parse(str(value))
+    return replace(options, **{name: parsed}), option.show(parsed)
+
+
 def set_rule(table: Table, by: int, name: str, value: str) -> str:
     """Set a house rule (a knob of the rules) or a table option; returns the value as shown."""
     _host(table, by, what="change the rules")
     _lobby(table)
     key = name.strip().lower()
     if key in OPTIONS:
-        option = OPTIONS[key]
-        parsed = option.parse(str(value))
-        table.options = replace(table.options, **{key: parsed})
-        return option.show(parsed)
-    knob = KNOBS.get(key)
-    if knob is None:
+        table.options, shown = options_with(table.options, key, value)
+        return shown
+    if key not in KNOBS:
         raise LobbyError(
             f"There is no rule or option called {name!r}.", key="no_such_setting", params={"name": repr(name)}
         )
-    base = find_preset(table.preset)
-    dumped = knob.dump(knob.coerce(value))
-    overrides = {k: v for k, v in table.overrides.items() if k != key}
-    if dumped != knob.dump(getattr(base, key)):
-        overrides[key] = dumped
-    rules = base.with_overrides(**overrides)
+    overrides, rules = house_rules_with(table.preset, table.overrides, key, value)
     if len(table.players) > rules.max_players:
         raise LobbyError(
             f"{len(table.players)} players are already seated.", key="too_many_seated", params={"n": len(table.players)}
         )
     table.overrides = overrides
-    return knob.show(getattr(rules, key))
+    return KNOBS[key].show(getattr(rules, key))
 
 
 def start(table: Table, by: int) -> list[Event]:

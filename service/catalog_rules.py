@@ -7,9 +7,13 @@ with commas), then its message; a fact that RULES.md decided for the table's pre
 would not, the house rules are summed up, then the facts take their short wordings (the
 ``describe.<key>.brief`` messages, which leave out the French words in an English text, reminders
 no knob changes and the card values the scoring line gives) with the house rules as long as fits.
+A house rule that is the server's default (``/rami defaults``, :mod:`service.defaults`) is marked
+(``describe.server_rule``) wherever the house rules are written out one by one.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from rummy.describe import Fact, RulesFacts, describe_rules
 from rummy.rules import Rules
@@ -49,14 +53,17 @@ def setting_shown(value: str, tr: Translator) -> str:
     return tr(key) if key in EN else value
 
 
-def house_rule_text(fact: Fact, tr: Translator, *, explain: bool = True) -> str:
-    """A ``house_rule`` fact: the knob, its value and the preset's, and with ``explain`` what it does."""
+def house_rule_text(fact: Fact, tr: Translator, *, explain: bool = True, server: Collection[str] = ()) -> str:
+    """A ``house_rule`` fact: the knob, its value and the preset's, and with ``explain`` what it
+    does; marked as the server's default when its knob is in ``server``."""
     name = str(fact["name"])
     value, preset = setting_shown(str(fact["value"]), tr), setting_shown(str(fact["preset"]), tr)
     help_key = f"knob_{name}"
     if explain and help_key in EN:
-        return tr("describe.house_rule", name=name, value=value, preset=preset, help=tr(help_key))
-    return tr("house_rule", name=name, value=value, preset=preset)
+        text = tr("describe.house_rule", name=name, value=value, preset=preset, help=tr(help_key))
+    else:
+        text = tr("house_rule", name=name, value=value, preset=preset)
+    return tr("describe.server_rule", text=text) if name in server else text
 
 
 def _body(facts: RulesFacts, tr: Translator, *, brief: bool) -> str:
@@ -65,18 +72,21 @@ def _body(facts: RulesFacts, tr: Translator, *, brief: bool) -> str:
     return "\n".join([head, *(fact_text(section, tr, brief=brief) for section in facts.sections)])
 
 
-def facts_text(facts: RulesFacts, tr: Translator, limit: int = MESSAGE_LIMIT) -> str:
+def facts_text(facts: RulesFacts, tr: Translator, limit: int = MESSAGE_LIMIT, *, server: Collection[str] = ()) -> str:
     """The rules text of ``facts`` in ``tr``'s language, within ``limit`` characters: the long
     wordings if they fit, else the short ones; the house rules explained, else listed, else named,
-    else counted."""
+    else counted; those whose knob is in ``server`` marked as the server's (explained or listed)."""
     house = facts.house_rules
     endings = [""]
     if house:
         names = ", ".join(str(f["name"]) for f in house)
         endings = [
-            "\n".join(["", tr("describe.house_rules"), *(f"- {house_rule_text(f, tr)}" for f in house)]),
+            "\n".join(["", tr("describe.house_rules"), *(f"- {house_rule_text(f, tr, server=server)}" for f in house)]),
             "\n"
-            + tr("describe.house_summary", summary="; ".join(house_rule_text(f, tr, explain=False) for f in house)),
+            + tr(
+                "describe.house_summary",
+                summary="; ".join(house_rule_text(f, tr, explain=False, server=server) for f in house),
+            ),
             "\n" + tr("describe.house_summary", summary=tr("describe.house_count", n=len(house), names=names)),
             "\n" + tr("describe.house_above", n=len(house)),
         ]
@@ -90,6 +100,7 @@ def facts_text(facts: RulesFacts, tr: Translator, limit: int = MESSAGE_LIMIT) ->
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def rules_text(rules: Rules, tr: Translator, limit: int = MESSAGE_LIMIT) -> str:
-    """The rules of this table in ``tr``'s language, with every decision named (one message)."""
-    return facts_text(describe_rules(rules), tr, limit)
+def rules_text(rules: Rules, tr: Translator, limit: int = MESSAGE_LIMIT, *, server: Collection[str] = ()) -> str:
+    """The rules of this table in ``tr``'s language, with every decision named (one message), its
+    house rules whose knob is in ``server`` marked as the server's defaults."""
+    return facts_text(describe_rules(rules), tr, limit, server=server)

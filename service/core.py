@@ -34,6 +34,7 @@ from rummy.table import Table, TableStatus
 from service import bots
 from service.cache import TableCache
 from service.commit import store
+from service.defaults import ServerDefaults
 from service.hints import AdviceCache
 from service.model import (
     ChangeKind,
@@ -85,6 +86,7 @@ class ServiceCore:
         self.tables = TableCache()
         self.hints = AdviceCache()  # advice worked out, per game version and seat
         self.settings = ServerSettings(db)  # each server's language (load() it once at start)
+        self.defaults = ServerDefaults(db)  # each server's defaults for new tables (read at each create)
 
     def now(self) -> datetime:
         return self._db.now()

@@ -128,8 +128,12 @@ class GameService(ClockSteps):
 
     # -- the lobby ---------------------------------------------------------------------------
     async def create(self, guild_id: int, channel_id: int, who: Who, preset: str | None) -> Outcome[None]:
+        """A new lobby hosted by ``who``, from the server's defaults (:mod:`service.defaults`): the
+        ``preset`` named, else the server's default preset; the server's house rules of that
+        preset; the server's table options. The host changes any of them before the start."""
+        defaults = await self.defaults.get(guild_id)
         async with self.lock(channel_id):
-            table = Table.new(guild_id, channel_id, who.id, who.name, preset, seed=self.seed())
+            table = defaults.open_table(guild_id, channel_id, who.id, who.name, preset, seed=self.seed())
             row = await self._db.games.create_game(guild_id, channel_id, who.id, table.preset, dump_table(table))
         return self._tell(Outcome(ChangeKind.CREATE, self._snapshot(row, table), None, seat=0))
 

@@ -29,12 +29,12 @@ TOP, TYPE_CHECKING, FUNCTION = "top", "type_checking", "function"
 # The text floor holds the tools everything uses too (which shards, first replies first, tracked
 # tasks, where a joker may stand): none of them imports anything of cogs/ui but text.
 FLOORS: dict[str, tuple[str, ...]] = {
-    "text": ("words", "sentences", "limits", "jokers", "shards", "replies", "tasks"),
+    "text": ("words", "sentences", "limits", "choices", "jokers", "shards", "replies", "tasks"),
     "client": ("handover", "client", "context", "errors"),
     "renderers": ("render", "pictures"),
     "components": ("components", "bases"),
     "views": ("views",),
-    "flows": ("spectator", "hand", "meld", "shortcuts", "stall", "threads", "lobby", "rematch", "items"),
+    "flows": ("spectator", "hand", "meld", "shortcuts", "stall", "threads", "lobby", "rematch", "defaults", "items"),
     "writers": ("poster", "turnline", "board", "open_hands", "ending", "writer"),
 }
 RANK = {f"cogs.ui.{m}": n for n, (_floor, names) in enumerate(FLOORS.items()) for m in names}

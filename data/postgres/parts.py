@@ -1,6 +1,7 @@
 """The PostgreSQL store's smaller parts: results and the leaderboard, servers' settings, the bot's
-bookkeeping, people's preferences. The same contracts as their SQLite twins (:mod:`data.leaderboard`,
-:mod:`data.guilds`, :mod:`data.meta`, :mod:`data.preferences`), in PostgreSQL's SQL."""
+bookkeeping, people's preferences, servers' defaults. The same contracts as their SQLite twins (:mod:`data.leaderboard`,
+:mod:`data.guilds`, :mod:`data.meta`, :mod:`data.preferences`,
+:mod:`data.defaults`), in PostgreSQL's SQL."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from data.postgres.store import Connection, PostgresStore
 
 __all__ = [
+    "PostgresGuildDefaults",
     "PostgresGuildSettings",
     "PostgresLeaderboard",
     "PostgresMeta",
@@ -187,3 +189,27 @@ class PostgresPreferences:
             bool(on),
             to_timestamp(self._store.now()),
         )
+
+
+class PostgresGuildDefaults:
+    """The servers' defaults for new tables (``guild_defaults``): one JSON document each."""
+
+    def __init__(self, store: PostgresStore) -> None:
+        self._store = store
+
+    async def document(self, guild_id: int) -> str | None:
+        row = await self._store.fetchrow("SELECT defaults_json FROM guild_defaults WHERE guild_id = $1", guild_id)
+        return None if row is None else str(row["defaults_json"])
+
+    async def set_document(self, guild_id: int, document: str) -> None:
+        await self._store.execute(
+            "INSERT INTO guild_defaults (guild_id, defaults_json, updated_at) VALUES ($1, $2, $3)"
+            " ON CONFLICT (guild_id) DO UPDATE SET defaults_json = excluded.defaults_json,"
+            " updated_at = excluded.updated_at",
+            guild_id,
+            document,
+            to_timestamp(self._store.now()),
+        )
+
+    async def clear(self, guild_id: int) -> None:
+        await self._store.execute("DELETE FROM guild_defaults WHERE guild_id = $1", guild_id)

@@ -23,7 +23,13 @@ import asyncpg
 
 from data._clock import Clock, utcnow
 from data.postgres.games import PostgresGames
-from data.postgres.parts import PostgresGuildSettings, PostgresLeaderboard, PostgresMeta, PostgresPreferences
+from data.postgres.parts import (
+    PostgresGuildDefaults,
+    PostgresGuildSettings,
+    PostgresLeaderboard,
+    PostgresMeta,
+    PostgresPreferences,
+)
 from data.postgres.schema import migrate_postgres
 from data.schema import Migration
 
@@ -53,6 +59,7 @@ class PostgresStore:
         self.guilds = PostgresGuildSettings(self)
         self.meta = PostgresMeta(self)
         self.preferences = PostgresPreferences(self)
+        self.defaults = PostgresGuildDefaults(self)
 
     def __repr__(self) -> str:
         state = "open" if self._pool is not None else "closed"

@@ -159,6 +159,26 @@ async def test_lobby_set(lobby: Harness, db_path: Path, caplog: pytest.LogCaptur
 
 @FUZZ
 @given(text=poisoned)
+async def test_rami_defaults(lobby: Harness, db_path: Path, caplog: pytest.LogCaptureFixture, text: str) -> None:
+    """/rami defaults by an admin with a preset, a rule or option name, or a value that is none:
+    refused privately, and the server's defaults stay unset."""
+    tries = [
+        ("preset", {"preset": text}),
+        ("rule", {"rule": text, "value": "yes"}),
+        ("rule", {"rule": "ace", "value": text}),
+        ("option", {"option": text, "value": "yes"}),
+        ("option", {"option": "hints", "value": text}),
+    ]
+    for path, options in tries:
+        command = f"rami defaults {path}"
+        await refused(
+            lobby, db_path, caplog, text, lambda c=command, o=options: lobby.slash(ALICE, c, manager=True, **o)
+        )
+    assert await lobby.db.defaults.document(9001) is None
+
+
+@FUZZ
+@given(text=poisoned)
 async def test_choice_options(lobby: Harness, db_path: Path, caplog: pytest.LogCaptureFixture, text: str) -> None:
     """Options with choices, sent with a value that is none of them."""
     for path, options in [

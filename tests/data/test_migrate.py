@@ -31,7 +31,7 @@ def result(user: int, rank: int, bot: bool = False) -> PlayerResult:
 
 async def fill(db: Database) -> None:
     """A bit of everything: finished games with results, an active one mid-turn, a cancelled one,
-    settings, preferences, bookkeeping."""
+    settings, preferences, bookkeeping, a server's defaults."""
     for n, guild in enumerate((GUILD, GUILD, OTHER_GUILD)):
         game = await db.games.create_game(guild, 500 + n, ALICE, "classic", state())
         game = await db.games.save_action(ActionWrite(game.id, 0, state(1), "playing", ALICE, "start", {"n": n}))
@@ -52,6 +52,7 @@ async def fill(db: Database) -> None:
     await db.preferences.set_pictures(ALICE, False)
     await db.preferences.set_pictures(BOB, True)
     await db.meta.set("commands_hash", "abc")
+    await db.defaults.set_document(GUILD, '{"schema": 1, "preset": "rami51", "options": {"hints": false}}')
 
 
 async def everything(db: Store, games: list[int]) -> list[object]:
@@ -64,6 +65,7 @@ async def everything(db: Store, games: list[int]) -> list[object]:
         seen += [await db.leaderboard.stats(guild, user) for user in (ALICE, -101)]
     seen += [await db.guilds.languages(), await db.preferences.pictures(ALICE), await db.preferences.pictures(BOB)]
     seen += [await db.preferences.pictures(99), await db.meta.get("commands_hash")]
+    seen += [await db.defaults.document(GUILD), await db.defaults.document(OTHER_GUILD)]
     return seen
 
 

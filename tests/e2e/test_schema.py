@@ -32,7 +32,7 @@ COMMANDS = {
     "hint": set(),
     "leaderboard": set(),
     "stats": set(),
-    "rami": {"language"},
+    "rami": {"language", "defaults"},
     "settings": {"pictures"},
 }
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -123,6 +123,12 @@ def test_option_types_and_requirements(commands: Commands) -> None:
         ("lobby", "set", "value"): (string, True, True),
         ("lobby", "addbot", "level"): (string, False, False),
         ("settings", "pictures", "show"): (string, False, False),
+        ("rami", "defaults", "preset", "preset"): (string, True, False),
+        ("rami", "defaults", "rule", "rule"): (string, True, True),
+        ("rami", "defaults", "rule", "value"): (string, True, True),
+        ("rami", "defaults", "rule", "preset"): (string, False, False),
+        ("rami", "defaults", "option", "option"): (string, True, True),
+        ("rami", "defaults", "option", "value"): (string, True, True),
     }
     for (name, *path), (kind, required, autocomplete) in expected.items():
         opt = option(c[name], *path)
@@ -147,6 +153,7 @@ def test_choices(commands: Commands) -> None:
     assert values("lobby", "create", "preset") == presets
     assert values("rules", "preset") == presets
     assert values("leaderboard", "preset") == presets
+    assert values("rami", "defaults", "preset", "preset") == values("rami", "defaults", "rule", "preset") == presets
     assert values("draw", "source") == ["stock", "discard"]
     assert values("lobby", "addbot", "level") == list(BOT_LEVELS) == ["easy", "normal", "hard"]
     assert values("settings", "pictures", "show") == ["on", "off"]
