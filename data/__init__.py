@@ -25,7 +25,8 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
     produced and is written in the same transaction as the state.
 ``game_results``
     One row per seat of a finished game (rank, win, deals won, rummies, score) with the
-    player's rating before and after.
+    player's rating before and after, the deals the seat played and when the game finished: what
+    a player's history reads (:class:`HistoryStore`: pages by key, points per deal, streaks).
 ``guild_settings``
     A server's own settings (:class:`GuildSettingsStore`): the language of its public messages.
 ``meta``
@@ -45,6 +46,7 @@ from data.db import Database, SynchronousLevel
 from data.errors import ChannelBusy, DataError, GameClosed, GameNotFound, SchemaError, StaleState
 from data.games import GameStore
 from data.guilds import GuildSettingsStore
+from data.history import GameFigures, HistoryStore, PlayedGame
 from data.jsontext import compact_json
 from data.leaderboard import (
     ALL_PRESETS,
@@ -62,6 +64,7 @@ from data.schema import Migration, load_migrations, migrate, schema_version
 from data.store import (
     GameStorage,
     GuildSettingsStorage,
+    HistoryStorage,
     LeaderboardStorage,
     MetaStorage,
     PreferenceStorage,
@@ -79,6 +82,7 @@ __all__ = [
     "DataError",
     "Database",
     "GameClosed",
+    "GameFigures",
     "GameNotFound",
     "GameRow",
     "GameStatus",
@@ -86,11 +90,14 @@ __all__ = [
     "GameStore",
     "GuildSettingsStorage",
     "GuildSettingsStore",
+    "HistoryStorage",
+    "HistoryStore",
     "LeaderboardStorage",
     "LeaderboardStore",
     "MetaStorage",
     "MetaStore",
     "Migration",
+    "PlayedGame",
     "PlayerResult",
     "PlayerStats",
     "PreferenceStorage",

@@ -10,7 +10,7 @@ game that finished):
 
 :func:`open_store` picks one from a place: a ``postgresql://`` (or ``postgres://``) URL opens
 PostgreSQL, anything else is an SQLite file's path. Both migrate their schema at open and refuse a
-database newer than the code. Each store has the same five parts (:class:`Store`); the rows they
+database newer than the code. Each store has the same six parts (:class:`Store`); the rows they
 return are the same value objects (:mod:`data.rows`, :mod:`data.leaderboard`) and their refusals the
 same errors (:mod:`data.errors`).
 """
@@ -22,12 +22,14 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from data._clock import Clock, utcnow
+from data.history import GameFigures, PlayedGame
 from data.leaderboard import PlayerResult, PlayerStats, ResultRow, Standing
 from data.rows import ActionRow, ActionWrite, GameRow, GameStatus
 
 __all__ = [
     "GameStorage",
     "GuildSettingsStorage",
+    "HistoryStorage",
     "LeaderboardStorage",
     "MetaStorage",
     "PreferenceStorage",
@@ -81,6 +83,22 @@ class LeaderboardStorage(Protocol):
     async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None: ...
 
 
+class HistoryStorage(Protocol):
+    """A player's finished games and their figures (``store.history``); see :mod:`data.history`."""
+
+    async def played(
+        self,
+        guild_id: int,
+        user_id: int,
+        limit: int,
+        *,
+        older_than: int | None = None,
+        newer_than: int | None = None,
+    ) -> list[PlayedGame]: ...
+
+    async def figures(self, guild_id: int, user_id: int) -> dict[str, GameFigures]: ...
+
+
 class GuildSettingsStorage(Protocol):
     """Each server's settings (``store.guilds``); see :mod:`data.guilds`."""
 
@@ -108,13 +126,16 @@ class PreferenceStorage(Protocol):
 
 
 class Store(Protocol):
-    """One open database: its five parts, its clock, and :meth:`close`."""
+    """One open database: its six parts, its clock, and :meth:`close`."""
 
     @property
     def games(self) -> GameStorage: ...
 
     @property
     def leaderboard(self) -> LeaderboardStorage: ...
+
+    @property
+    def history(self) -> HistoryStorage: ...
 
     @property
     def guilds(self) -> GuildSettingsStorage: ...

@@ -23,6 +23,7 @@ import asyncpg
 
 from data._clock import Clock, utcnow
 from data.postgres.games import PostgresGames
+from data.postgres.history import PostgresHistory
 from data.postgres.parts import PostgresGuildSettings, PostgresLeaderboard, PostgresMeta, PostgresPreferences
 from data.postgres.schema import migrate_postgres
 from data.schema import Migration
@@ -50,6 +51,7 @@ class PostgresStore:
         self._pool: asyncpg.Pool[asyncpg.Record] | None = pool
         self.games = PostgresGames(self)
         self.leaderboard = PostgresLeaderboard(self)
+        self.history = PostgresHistory(self)
         self.guilds = PostgresGuildSettings(self)
         self.meta = PostgresMeta(self)
         self.preferences = PostgresPreferences(self)
