@@ -10,9 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from data import GameFigures, PlayedGame, PlayerStats, Standing, Store
+from data import ALL_PRESETS, GameFigures, PlayedGame, PlayerStats, Standing, Store
 
-__all__ = ["GameFigures", "HistoryPage", "Leaderboards", "PlayedGame", "PlayerStats", "Ranking", "Standing"]
+__all__ = [
+    "ALL_PRESETS",
+    "GameFigures",
+    "HistoryPage",
+    "Leaderboards",
+    "PlayedGame",
+    "PlayerStats",
+    "Ranking",
+    "Standing",
+]
 
 BOT_LOOKAHEAD = 3  # rows read per computer player shown: people and computer players share one table
 
