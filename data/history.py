@@ -26,9 +26,13 @@ __all__ = [
     "MAX_PAGE",
     "GameFigures",
     "HistoryStore",
+    "PageRead",
     "PlayedGame",
     "check_page",
     "figures_of",
+    "figures_of_rows",
+    "figures_sql",
+    "page_read",
     "played_games",
 ]
 
@@ -115,20 +119,57 @@ def check_page(limit: int, older_than: int | None, newer_than: int | None) -> No
         raise ValueError("a page is older than one game or newer than one, not both")
 
 
-# SQLite's statements; data/postgres/history.py has the same in PostgreSQL's.
-_PAGE: Final = (
-    "SELECT g.preset, r.* FROM game_results r JOIN games g ON g.id = r.game_id"
-    " WHERE r.user_id = ? AND g.guild_id = ?{key}"
-    " ORDER BY r.finished_at {order}, r.game_id {order} LIMIT ?"
-)
-_KEY: Final = (
-    " AND (r.finished_at, r.game_id) {op} (SELECT c.finished_at, c.game_id FROM game_results c"
-    " WHERE c.game_id = ? AND c.user_id = ?)"
-)
-_FIGURES: Final = (
-    "SELECT g.preset, r.won, r.final_score, r.deals FROM game_results r JOIN games g ON g.id = r.game_id"
-    " WHERE r.user_id = ? AND g.guild_id = ? ORDER BY r.finished_at, r.game_id"
-)
+@dataclass(frozen=True, slots=True)
+class PageRead:
+    """How a store reads one page: the statement (in the store's numbered placeholders), its
+    parameters, and whether its rows come newest first (a page read upwards comes oldest first)."""
+
+    sql: str
+    params: tuple[int, ...]
+    newest_first: bool
+
+
+def page_read(
+    guild_id: int, user_id: int, limit: int, older_than: int | None, newer_than: int | None, mark: str
+) -> PageRead:
+    """The read of a page (see :meth:`HistoryStore.played`), checked; ``mark`` is the store's
+    placeholder before a parameter's number (``?`` for SQLite's ``?1``, ``$`` for PostgreSQL's ``$1``).
+    The key is the game's own ``(finished_at, game_id)`` among the player's results."""
+    check_page(limit, older_than, newer_than)
+    cursor = older_than if older_than is not None else newer_than
+    newest_first = newer_than is None
+    order = "DESC" if newest_first else "ASC"
+    key = ""
+    if cursor is not None:
+        op = "<" if older_than is not None else ">"
+        key = (
+            f" AND (r.finished_at, r.game_id) {op} (SELECT c.finished_at, c.game_id FROM game_results c"
+            f" WHERE c.game_id = {mark}4 AND c.user_id = {mark}1)"
+        )
+    sql = (
+        "SELECT g.preset, r.* FROM game_results r JOIN games g ON g.id = r.game_id"
+        f" WHERE r.user_id = {mark}1 AND g.guild_id = {mark}2{key}"
+        f" ORDER BY r.finished_at {order}, r.game_id {order} LIMIT {mark}3"
+    )
+    params = (user_id, guild_id, limit) + (() if cursor is None else (cursor,))
+    return PageRead(sql, params, newest_first)
+
+
+def figures_sql(mark: str) -> str:
+    """The read of a player's results in finish order, for :func:`figures_of_rows` (``mark``: see
+    :func:`page_read`)."""
+    return (
+        "SELECT g.preset, r.won, r.final_score, r.deals FROM game_results r JOIN games g ON g.id = r.game_id"
+        f" WHERE r.user_id = {mark}1 AND g.guild_id = {mark}2 ORDER BY r.finished_at, r.game_id"
+    )
+
+
+def figures_of_rows(rows: Iterable[Row]) -> dict[str, GameFigures]:
+    """:func:`figures_of` the rows :func:`figures_sql` reads."""
+    return figures_of((str(r["preset"]), bool(r["won"]), int(r["final_score"]), int(r["deals"])) for r in rows)
+
+
+_FIGURES: Final = figures_sql("?")
 
 
 class HistoryStore:
@@ -152,13 +193,8 @@ class HistoryStore:
 
         :raises ValueError: ``limit`` is not 1 to :data:`MAX_PAGE`, or both keys are given.
         """
-        check_page(limit, older_than, newer_than)
-        cursor = older_than if older_than is not None else newer_than
-        key = "" if cursor is None else _KEY.format(op="<" if older_than is not None else ">")
-        newest_first = newer_than is None
-        sql = _PAGE.format(key=key, order="DESC" if newest_first else "ASC")
-        params: tuple[int, ...] = (user_id, guild_id) + (() if cursor is None else (cursor, user_id)) + (limit,)
-        rows = await self._db.fetchall(sql, params)
+        read = page_read(guild_id, user_id, limit, older_than, newer_than, "?")
+        rows = await self._db.fetchall(read.sql, read.params)
         if not rows:
             return []
         ids = [int(row["game_id"]) for row in rows]
@@ -166,9 +202,8 @@ class HistoryStore:
         others = await self._db.fetchall(
             f"SELECT * FROM game_results WHERE game_id IN ({marks}) AND user_id <> ?", (*ids, user_id)
         )
-        return played_games(rows, others, newest_first)
+        return played_games(rows, others, read.newest_first)
 
     async def figures(self, guild_id: int, user_id: int) -> dict[str, GameFigures]:
         """A player's figures on a server, by preset and for ``"*"`` (empty if they never finished a game)."""
-        rows = await self._db.fetchall(_FIGURES, (user_id, guild_id))
-        return figures_of((str(r["preset"]), bool(r["won"]), int(r["final_score"]), int(r["deals"])) for r in rows)
+        return figures_of_rows(await self._db.fetchall(_FIGURES, (user_id, guild_id)))
