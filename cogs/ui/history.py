@@ -38,7 +38,7 @@ HEAD_ROOM = EMBED_TOTAL - PAGE_SIZE * (VALUE_ROOM + NAME_ROOM)  # left for the t
 
 
 def place_text(tr: Translator, rank: int, seats: int) -> str:
-    """ "2nd of 4": a place among the seats of a game."""
+    """A place among the seats of a game ("place 2 of 4")."""
     return tr("history_place", place=rank, seats=seats)
 
 
@@ -54,7 +54,8 @@ def game_field(game: PlayedGame, tr: Translator) -> tuple[str, str]:
     else:
         points = tr("history_points_only", points=own.final_score)
     change = game.own.rating_change
-    rating = tr("history_rating_up" if change >= 0 else "history_rating_down", change=abs(change))
+    up = round(change, 1) >= 0  # a change that shows as 0.0 is no loss
+    rating = tr("history_rating_up" if up else "history_rating_down", change=abs(change))
     names = ", ".join(sentences.display(words.stored_bot_name(r.display_name, tr)) for r in game.others)
     value = f"<t:{stamp}:d> · {points} · {rating}\n{tr('history_against', names=names)}"
     return sentences.clip(title, NAME_ROOM), sentences.clip(value, VALUE_ROOM)

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import discord
 
 from cogs.leaderboard import stats_embed
-from cogs.ui.history import PAGE_SIZE
+from cogs.ui.history import HEAD_ROOM, PAGE_SIZE
 from cogs.ui.limits import EMBED_TOTAL, FIELD_NAME, FIELD_VALUE, fit_embed
 from data import ActionWrite, GameFigures, PlayerResult, PlayerStats, Standing
 from service.catalog import Translator, translator
@@ -112,6 +112,7 @@ async def test_the_longest_names_and_fullest_tables_fit(h: Harness, clock: Clock
         await finished(h, clock, [seat(ALICE, "Alice", 1, score=999_999, deals=9999), *others], preset="rami51")
     embed = (await h.slash(ALICE, "history")).first.embed
     assert len(embed.fields) == PAGE_SIZE and len(embed) <= EMBED_TOTAL and fit_embed(embed) is embed
+    assert len(embed.title or "") + len(embed.description or "") <= HEAD_ROOM
     assert all(len(f.name) <= FIELD_NAME and len(f.value) <= FIELD_VALUE for f in embed.fields)
     assert "@everyone" not in embed.fields[0].value and "<@1" not in embed.fields[0].value
 
