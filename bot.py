@@ -64,7 +64,15 @@ log = logging.getLogger("rami")
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DB = HERE / "data" / "rami.sqlite3"
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard", "cogs.settings", "cogs.personal")
+EXTENSIONS = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.info",
+    "cogs.leaderboard",
+    "cogs.history",
+    "cogs.settings",
+    "cogs.personal",
+)
 COMMANDS_HASH_KEY = "commands_hash"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)  # Ctrl-C, and what `docker compose stop` sends

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -9,10 +11,10 @@ from discord.ext import commands
 from cogs.ui import render, sentences, words
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, reply
-from cogs.ui.limits import chosen
+from cogs.ui.limits import EMBED_TITLE, chosen
 from rummy.rules import PRESETS
 from service.catalog import Translator
-from service.leaderboards import Standing
+from service.leaderboards import ALL_PRESETS, GameFigures, PlayerStats, Standing
 
 SHOWN = 10
 
@@ -34,6 +36,42 @@ def _line(tr: Translator, rank: int, s: Standing) -> str:
         deals=s.deals_won,
         rummies=s.rummies,
     )
+
+
+def _track(tr: Translator, s: Standing, figures: GameFigures | None, best: int | None) -> str:
+    """One track's figures (a preset, or all presets), a line each."""
+    lines = [
+        tr("stats_record", games=s.games, wins=s.wins, rate=s.win_rate, deals=s.deals_won, rummies=s.rummies),
+        tr("stats_rating", rating=shown_rating(s.rating)),
+    ]
+    if figures is not None:
+        if figures.points_per_deal is not None:
+            lines.append(tr("stats_per_deal", average=figures.points_per_deal))
+        lines.append(tr("stats_streak", streak=figures.longest_streak))
+    if best is not None:
+        lines.append(tr("stats_best_season", place=best))
+    return "\n".join(lines)
+
+
+def stats_embed(
+    tr: Translator,
+    name: str,
+    record: PlayerStats | None,
+    figures: Mapping[str, GameFigures],
+    best: Mapping[str, int] | None = None,
+) -> discord.Embed:
+    """A player's record: all presets together, then preset by preset, a field each; ``figures``
+    and ``best`` (the best place of a season, by preset or ``"*"``) by the same keys, each line
+    shown only where its figure is known. ``name`` is already escaped."""
+    embed = discord.Embed(title=sentences.clip(tr("stats_title", name=name), EMBED_TITLE), colour=render.COLOUR)
+    if record is None:
+        embed.description = tr("stats_none", name=name)
+        return embed
+    best = best or {}
+    for key, s in [(ALL_PRESETS, record.overall), *sorted(record.presets.items())]:
+        label = tr("lb_all") if key == ALL_PRESETS else key
+        embed.add_field(name=label, value=sentences.clip(_track(tr, s, figures.get(key), best.get(key))), inline=False)
+    return embed
 
 
 class Leaderboard(commands.Cog):
@@ -71,30 +109,10 @@ class Leaderboard(commands.Cog):
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         ctx = context(interaction)
         user = member or interaction.user
-        tr = ctx.public
         record = await self.bot.leaderboards.record(ctx.guild_id, user.id)
-        name = sentences.display(user.display_name)
-        embed = discord.Embed(title=tr("stats_title", name=name), colour=render.COLOUR)
-        if record is None:
-            embed.description = tr("stats_none", name=name)
-        else:
-            rows = [("*", record.overall), *sorted(record.presets.items())]
-            embed.description = sentences.clip(
-                "\n".join(
-                    tr(
-                        "stats_line",
-                        preset=tr("lb_all") if key == "*" else key,
-                        games=s.games,
-                        wins=s.wins,
-                        rate=s.win_rate,
-                        deals=s.deals_won,
-                        rummies=s.rummies,
-                        rating=shown_rating(s.rating),
-                    )
-                    for key, s in rows
-                ),
-                4000,
-            )
+        figures = await self.bot.leaderboards.figures(ctx.guild_id, user.id) if record is not None else {}
+        best: Mapping[str, int] | None = None  # the best season places, once seasons are kept
+        embed = stats_embed(ctx.public, sentences.display(user.display_name), record, figures, best)
         await reply(interaction, embed=embed, ephemeral=False)
 
 

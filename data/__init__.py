@@ -25,7 +25,8 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
     produced and is written in the same transaction as the state.
 ``game_results``
     One row per seat of a finished game (rank, win, deals won, rummies, score) with the
-    player's rating before and after.
+    player's rating before and after, the deals the seat played and when the game finished: what
+    a player's history reads (:class:`HistoryStore`: pages by key, points per deal, streaks).
 ``guild_settings``
     A server's own settings (:class:`GuildSettingsStore`): the language of its public messages.
 ``meta``
@@ -49,6 +50,7 @@ from data.defaults import GuildDefaultsStore
 from data.errors import ChannelBusy, DataError, GameClosed, GameNotFound, SchemaError, StaleState
 from data.games import GameStore
 from data.guilds import GuildSettingsStore
+from data.history import GameFigures, HistoryStore, PlayedGame
 from data.jsontext import compact_json
 from data.leaderboard import (
     ALL_PRESETS,
@@ -67,6 +69,7 @@ from data.store import (
     GameStorage,
     GuildDefaultsStorage,
     GuildSettingsStorage,
+    HistoryStorage,
     LeaderboardStorage,
     MetaStorage,
     PreferenceStorage,
@@ -84,6 +87,7 @@ __all__ = [
     "DataError",
     "Database",
     "GameClosed",
+    "GameFigures",
     "GameNotFound",
     "GameRow",
     "GameStatus",
@@ -93,11 +97,14 @@ __all__ = [
     "GuildDefaultsStore",
     "GuildSettingsStorage",
     "GuildSettingsStore",
+    "HistoryStorage",
+    "HistoryStore",
     "LeaderboardStorage",
     "LeaderboardStore",
     "MetaStorage",
     "MetaStore",
     "Migration",
+    "PlayedGame",
     "PlayerResult",
     "PlayerStats",
     "PreferenceStorage",

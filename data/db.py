@@ -55,6 +55,7 @@ from data._commit import Change, Queued, deliver, fail, run
 from data.defaults import GuildDefaultsStore
 from data.games import GameStore
 from data.guilds import GuildSettingsStore
+from data.history import HistoryStore
 from data.leaderboard import LeaderboardStore
 from data.meta import MetaStore
 from data.preferences import PreferenceStore
@@ -78,8 +79,8 @@ class Database:
     Make it with :meth:`open` (which connects and migrates) and end it with :meth:`close`, or
     use it as ``async with await Database.open(path) as db:``. It is a :class:`data.store.Store`:
     its parts are :attr:`games` (:class:`~data.games.GameStore`), :attr:`leaderboard`
-    (:class:`~data.leaderboard.LeaderboardStore`), :attr:`guilds`, :attr:`meta`, :attr:`preferences` and
-    :attr:`defaults`.
+    (:class:`~data.leaderboard.LeaderboardStore`), :attr:`history` (:class:`~data.history.HistoryStore`),
+    :attr:`guilds`, :attr:`meta`, :attr:`preferences` and :attr:`defaults`.
 
     :param path: the database file; its parent folders are created. ``":memory:"`` works for
         quick experiments (no WAL there).
@@ -108,6 +109,7 @@ class Database:
         self.now: Clock = clock
         self.games = GameStore(self)
         self.leaderboard = LeaderboardStore(self)
+        self.history = HistoryStore(self)
         self.guilds = GuildSettingsStore(self)
         self.meta = MetaStore(self)
         self.preferences = PreferenceStore(self)

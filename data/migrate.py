@@ -28,7 +28,7 @@ TABLES: Final = {
     "game_actions": "game_id, seq, actor_id, kind, payload_json, created_at",
     "game_results": (
         "game_id, user_id, display_name, is_bot, bot_level, seat, rank, won, deals_won, rummies, final_score,"
-        " mu_before, sigma_before, mu_after, sigma_after"
+        " mu_before, sigma_before, mu_after, sigma_after, deals, finished_at"
     ),
     "player_stats": (
         "guild_id, preset, user_id, display_name, is_bot, games, wins, deals_won, rummies, mu, sigma, last_played_at"

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from data._clock import Clock, utcnow
+from data.history import GameFigures, PlayedGame
 from data.leaderboard import PlayerResult, PlayerStats, ResultRow, Standing
 from data.rows import ActionRow, ActionWrite, GameRow, GameStatus
 
@@ -29,6 +30,7 @@ __all__ = [
     "GameStorage",
     "GuildDefaultsStorage",
     "GuildSettingsStorage",
+    "HistoryStorage",
     "LeaderboardStorage",
     "MetaStorage",
     "PreferenceStorage",
@@ -82,6 +84,22 @@ class LeaderboardStorage(Protocol):
     async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None: ...
 
 
+class HistoryStorage(Protocol):
+    """A player's finished games and their figures (``store.history``); see :mod:`data.history`."""
+
+    async def played(
+        self,
+        guild_id: int,
+        user_id: int,
+        limit: int,
+        *,
+        older_than: int | None = None,
+        newer_than: int | None = None,
+    ) -> list[PlayedGame]: ...
+
+    async def figures(self, guild_id: int, user_id: int) -> dict[str, GameFigures]: ...
+
+
 class GuildSettingsStorage(Protocol):
     """Each server's settings (``store.guilds``); see :mod:`data.guilds`."""
 
@@ -127,6 +145,9 @@ class Store(Protocol):
 
     @property
     def leaderboard(self) -> LeaderboardStorage: ...
+
+    @property
+    def history(self) -> HistoryStorage: ...
 
     @property
     def guilds(self) -> GuildSettingsStorage: ...

@@ -34,7 +34,19 @@ FLOORS: dict[str, tuple[str, ...]] = {
     "renderers": ("render", "pictures"),
     "components": ("components", "bases"),
     "views": ("views",),
-    "flows": ("spectator", "hand", "meld", "shortcuts", "stall", "threads", "lobby", "rematch", "defaults", "items"),
+    "flows": (
+        "spectator",
+        "hand",
+        "meld",
+        "shortcuts",
+        "stall",
+        "threads",
+        "lobby",
+        "rematch",
+        "defaults",
+        "history",
+        "items",
+    ),
     "writers": ("poster", "turnline", "board", "open_hands", "ending", "writer"),
 }
 RANK = {f"cogs.ui.{m}": n for n, (_floor, names) in enumerate(FLOORS.items()) for m in names}

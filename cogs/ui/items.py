@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from cogs.ui.hand import DiscardSelect, DrawButton, HandButton, RefreshButton
+from cogs.ui.history import HistoryPageButton
 from cogs.ui.lobby import JoinButton, LeaveButton, StartButton
 from cogs.ui.meld import JokerPlace, LayOffButton, LayOffCards, LayOffMeld, MeldButton, MeldConfirm, MeldPick
 from cogs.ui.rematch import RematchButton
@@ -45,4 +46,5 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     AgreeEndButton,
     DeclineEndButton,
     RematchButton,
+    HistoryPageButton,
 )

@@ -23,6 +23,7 @@ import asyncpg
 
 from data._clock import Clock, utcnow
 from data.postgres.games import PostgresGames
+from data.postgres.history import PostgresHistory
 from data.postgres.parts import (
     PostgresGuildDefaults,
     PostgresGuildSettings,
@@ -56,6 +57,7 @@ class PostgresStore:
         self._pool: asyncpg.Pool[asyncpg.Record] | None = pool
         self.games = PostgresGames(self)
         self.leaderboard = PostgresLeaderboard(self)
+        self.history = PostgresHistory(self)
         self.guilds = PostgresGuildSettings(self)
         self.meta = PostgresMeta(self)
         self.preferences = PostgresPreferences(self)

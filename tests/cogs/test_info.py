@@ -123,7 +123,9 @@ async def test_stats_of_a_member(h: Harness) -> None:
     await h.open_table(ALICE, BOB, game_length="1")
     await play_game(h, [ALICE, BOB])
     r = await h.slash(MALLORY, "stats", member=h.interaction(ALICE).user)
-    assert "Alice's record" in r.text and "all presets: games: 1" in r.text and "basic: games: 1" in r.text
+    fields = {f.name: f.value for f in r.first.embed.fields}
+    assert "Alice's record" in r.text and list(fields) == ["all presets", "basic"]
+    assert fields["all presets"].startswith("games: 1") and fields["basic"].startswith("games: 1")
     mine = await h.slash(MALLORY, "stats")
     assert "has not finished a game here yet" in mine.text
 

@@ -26,7 +26,7 @@ ALICE, BOB = 11, 22
 
 def result(user: int, rank: int, bot: bool = False) -> PlayerResult:
     return PlayerResult(user, f"p{user}", bot, "normal" if bot else None, seat=rank - 1, rank=rank, won=rank == 1,
-                        deals_won=rank, rummies=0, final_score=5 * rank)  # fmt: skip
+                        deals_won=rank, rummies=0, final_score=5 * rank, deals=rank + 2)  # fmt: skip
 
 
 async def fill(db: Database) -> None:
@@ -63,6 +63,8 @@ async def everything(db: Store, games: list[int]) -> list[object]:
     for guild in (GUILD, OTHER_GUILD):
         seen += [await db.leaderboard.leaderboard(guild, p, include_bots=True) for p in ("classic", None)]
         seen += [await db.leaderboard.stats(guild, user) for user in (ALICE, -101)]
+        seen += [await db.history.played(guild, user, 10) for user in (ALICE, -101)]  # deals, finish order
+        seen += [await db.history.figures(guild, user) for user in (ALICE, -101)]
     seen += [await db.guilds.languages(), await db.preferences.pictures(ALICE), await db.preferences.pictures(BOB)]
     seen += [await db.preferences.pictures(99), await db.meta.get("commands_hash")]
     seen += [await db.defaults.document(GUILD), await db.defaults.document(OTHER_GUILD)]

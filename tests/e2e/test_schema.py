@@ -32,6 +32,7 @@ COMMANDS = {
     "hint": set(),
     "leaderboard": set(),
     "stats": set(),
+    "history": set(),
     "rami": {"language", "defaults"},
     "settings": {"pictures"},
 }
@@ -117,6 +118,7 @@ def test_option_types_and_requirements(commands: Commands) -> None:
         ("rules", "preset"): (string, False, False),
         ("leaderboard", "preset"): (string, False, False),
         ("stats", "member"): (user, False, False),
+        ("history", "member"): (user, False, False),
         ("lobby", "create", "preset"): (string, False, False),
         ("lobby", "kick", "member"): (user, True, False),
         ("lobby", "set", "rule"): (string, True, True),

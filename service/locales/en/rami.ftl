@@ -299,7 +299,6 @@ lb-line = { $rank }. { $name }: rating { NUMBER($rating, minimumFractionDigits: 
 lb-bots = Computer players (not ranked with people)
 stats-title = { $name }'s record
 stats-none = { $name } has not finished a game here yet.
-stats-line = { $preset }: games: { $games }, wins: { $wins } ({ NUMBER($rate, style: "percent") }), deals won: { $deals }, rummies: { $rummies }, rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 
 ## Pictures and /settings
 
@@ -924,3 +923,38 @@ cmd-rami-defaults-option = A table option of this server's new tables
 cmd-rami-defaults-option-option = The table option to change (turn_timer, bot_pause, hints, thread)
 cmd-rami-defaults-option-value = Its value
 cmd-rami-defaults-reset = Clear this server's defaults: new tables start from the bot's own
+
+## A player's history and figures: /history (cogs/history.py, cogs/ui/history.py) and /stats
+cmd-history = A player's last games on this server
+cmd-history-member = Whose games (default: yours)
+history-title = Game history
+history-intro = The last games of { $who } on this server, newest first (dates in your time zone).
+history-none = { $who } has not finished a game on this server yet.
+history-none-self = You have not finished a game on this server yet: your games show here once one ends.
+# $place: the player's place in the game, $seats: how many played it
+history-place = place { $place } of { $seats }
+# $place: history-place, $game: the game's number (the one its record opens with)
+history-game = { $place } · { $preset } · game #{ $game }
+history-points =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } in { $deals ->
+        [one] { $deals } deal
+       *[other] { $deals } deals
+    }
+history-points-only =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+history-rating-up = rating +{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+history-rating-down = rating −{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+history-against = against { $names }
+btn-history-newer = Previous
+btn-history-older = Next
+stats-record = games: { $games } · wins: { $wins } ({ NUMBER($rate, style: "percent") }) · deals won: { $deals } · rummies: { $rummies }
+stats-rating = rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-per-deal = points per deal on average: { NUMBER($average, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-streak = longest winning streak: { $streak }
+stats-best-season = best place in a season: { $place }

@@ -343,20 +343,6 @@ lb-line =
 lb-bots = Robots (classés à part des humains)
 stats-title = Bilan : { $name }
 stats-none = { $name } n'a encore terminé aucune partie ici.
-stats-line =
-    { $preset } : { $games ->
-        [one] { $games } partie
-       *[other] { $games } parties
-    }, { $wins ->
-        [one] { $wins } victoire
-       *[other] { $wins } victoires
-    } ({ NUMBER($rate, style: "percent") }), { $deals ->
-        [one] { $deals } { -donne } gagnée
-       *[other] { $deals } { -donne(n: "other") } gagnées
-    }, { $rummies ->
-        [one] { $rummies } { -rami-sec }
-       *[other] { $rummies } { -rami-sec(n: "other") }
-    }, cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 
 ## Images et /settings
 
@@ -965,3 +951,51 @@ cmd-rami-defaults-option = Un réglage des nouvelles tables de ce serveur
 cmd-rami-defaults-option-option = Le réglage à changer (turn_timer, bot_pause, hints, thread)
 cmd-rami-defaults-option-value = Sa valeur
 cmd-rami-defaults-reset = Effacer les réglages par défaut du serveur : les nouvelles tables partent de ceux du bot
+
+## L'historique et le bilan d'un joueur : /history (cogs/history.py, cogs/ui/history.py) et /stats
+cmd-history = Les dernières parties d'un joueur sur ce serveur
+cmd-history-member = Quel joueur (par défaut : vous)
+history-title = Historique des parties
+history-intro = Les dernières parties de { $who } sur ce serveur, de la plus récente à la plus ancienne (dates à votre heure).
+history-none = { $who } n'a encore terminé aucune partie sur ce serveur.
+history-none-self = Vous n'avez encore terminé aucune partie sur ce serveur : vos parties s'afficheront ici dès la fin de la première.
+# $place : la place du joueur dans la partie, $seats : le nombre de joueurs
+history-place = place { $place } sur { $seats }
+# $place : history-place, $game : le numéro de la partie (celui qui ouvre son compte rendu)
+history-game = { $place } · { $preset } · partie n° { $game }
+history-points =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } en { $deals ->
+        [one] { $deals } { -donne }
+       *[other] { $deals } { -donne(n: "other") }
+    }
+history-points-only =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+history-rating-up = cote +{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+history-rating-down = cote −{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+history-against = contre { $names }
+btn-history-newer = Précédent
+btn-history-older = Suivant
+stats-record =
+    { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } · { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    } ({ NUMBER($rate, style: "percent") }) · { $deals ->
+        [one] { $deals } { -donne } gagnée
+       *[other] { $deals } { -donne(n: "other") } gagnées
+    } · { $rummies ->
+        [one] { $rummies } { -rami-sec }
+       *[other] { $rummies } { -rami-sec(n: "other") }
+    }
+stats-rating = cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-per-deal = points par { -donne } en moyenne : { NUMBER($average, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-streak = plus longue série de victoires : { $streak }
+stats-best-season = meilleure place sur une saison : { $place }
