@@ -34,7 +34,7 @@ FLOORS: dict[str, tuple[str, ...]] = {
     "renderers": ("render", "pictures"),
     "components": ("components", "bases"),
     "views": ("views",),
-    "flows": ("spectator", "hand", "meld", "shortcuts", "stall", "threads", "lobby", "rematch", "items"),
+    "flows": ("spectator", "hand", "meld", "shortcuts", "stall", "threads", "lobby", "rematch", "record", "items"),
     "writers": ("poster", "turnline", "board", "open_hands", "ending", "writer"),
 }
 RANK = {f"cogs.ui.{m}": n for n, (_floor, names) in enumerate(FLOORS.items()) for m in names}

@@ -366,3 +366,45 @@ class RematchItem(Guarded, discord.ui.DynamicItem[Button], what="rematch"):
     def __init__(self, game_id: int, label: str = "Rematch") -> None:
         super().__init__(self.button(game_id, label=label, style=discord.ButtonStyle.success, emoji="🔁"))
         self.game_id = game_id
+
+
+# -- the record of a game (cogs.ui.record) --------------------------------------------------------
+
+RECORD_PAGES = 9999  # pages a record's custom_id can name (4 digits): far beyond any game
+RECORD_STEPS = ("prev", "next")  # Previous and Next may name the same page: the step keeps their ids apart
+
+
+class RecordItem(Guarded, discord.ui.DynamicItem[Button], what="record"):
+    """Show a page of a finished game's record, privately: on the final message (no page: the
+    first), or Previous / Next on the record itself (``<page>:<step>``)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        page: int | None = None,
+        step: str | None = None,
+        label: str = "Record",
+        disabled: bool = False,
+    ) -> None:
+        data = () if page is None else (page, step) if step else (page,)
+        style = discord.ButtonStyle.secondary if page is not None else discord.ButtonStyle.primary
+        emoji = None if page is not None else "📜"
+        super().__init__(self.button(game_id, *data, label=label, style=style, emoji=emoji, disabled=disabled))
+        self.game_id, self.page, self.step = game_id, page, step
+
+    @classmethod
+    def parse(cls, game_id: int, data: str | None) -> Self:
+        if data is None:
+            return cls(game_id)
+        page, colon, step = data.partition(":")
+        if not (page.isascii() and page.isdigit() and len(page) <= 4) or (colon and step not in RECORD_STEPS):
+            raise Malformed(data)
+        return cls(game_id, int(page), step or None)
+
+
+class RecordFileItem(Guarded, discord.ui.DynamicItem[Button], what="recfile"):
+    """On the record: Download, the whole record as a text file."""
+
+    def __init__(self, game_id: int, label: str = "Download") -> None:
+        super().__init__(self.button(game_id, label=label, style=discord.ButtonStyle.secondary, emoji="📄"))
+        self.game_id = game_id

@@ -84,7 +84,8 @@ class Ending:
         game = final.game
         tr = self.tr_for(game.guild_id)
         embed = render.final_embed(final, tr)
-        kwargs: dict[str, Any] = {"embed": embed, "view": ending_view(game_id, tr), "silent": True}
+        view = ending_view(game_id, tr, record=game.status is TableStatus.OVER)
+        kwargs: dict[str, Any] = {"embed": embed, "view": view, "silent": True}
         where = self.where(game)  # the game's thread, when it was played in one
         if self.gallery.enabled and self.poster.channels.can_attach(where):
             frame = scores_frame(game, tr)

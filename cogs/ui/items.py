@@ -19,6 +19,7 @@ import discord
 from cogs.ui.hand import DiscardSelect, DrawButton, HandButton, RefreshButton
 from cogs.ui.lobby import JoinButton, LeaveButton, StartButton
 from cogs.ui.meld import JokerPlace, LayOffButton, LayOffCards, LayOffMeld, MeldButton, MeldConfirm, MeldPick
+from cogs.ui.record import RecordButton, RecordFileButton
 from cogs.ui.rematch import RematchButton
 from cogs.ui.shortcuts import SuggestButton, SwapButton, SwapSelect
 from cogs.ui.stall import AgreeEndButton, DeclineEndButton, ProposeEndButton
@@ -45,4 +46,6 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     AgreeEndButton,
     DeclineEndButton,
     RematchButton,
+    RecordButton,
+    RecordFileButton,
 )

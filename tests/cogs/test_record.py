@@ -1,0 +1,126 @@
+"""The record of a game, privately: the Record button on the final message, paging deal by deal,
+Download, French and English, and Discord's limits."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import discord
+
+from cogs.ui import limits
+from cogs.ui.record import pages, record_message
+from rummy.record import Move, MoveKind
+from rummy.record_check import replay_record
+from rummy.record_text import parse_record
+from service.catalog import translator
+from tests.cogs.conftest import ALICE, BOB, CHLOE, GUILD, MALLORY, Harness, Sent
+from tests.cogs.script import play_game
+
+
+async def _finished(h: Harness, *users: object, deals: str = "2") -> None:
+    await h.open_table(*users, game_length=deals)  # type: ignore[arg-type]
+    await play_game(h, users, seed=3)  # type: ignore[arg-type]
+
+
+def final(h: Harness) -> Sent:
+    [message] = [s for s in h.outbox if s.where == "channel" and any(c.endswith(":rematch") for c in s.custom_ids)]
+    return message
+
+
+async def test_the_final_message_opens_the_record_privately_for_any_member(h: Harness) -> None:
+    """Record beside Rematch; Mallory (who did not play) presses it: the first deal, privately, its
+    moves turn by turn, the hands at its end with their points, the totals; Previous disabled."""
+    await _finished(h, ALICE, BOB)
+    button = final(h).component(r"rami:1:record")
+    assert button.label == "Record" and final(h).component(r"rami:1:rematch")
+    r = await h.click(MALLORY, "rami:1:record", on_ephemeral=False)
+    page = r.first
+    assert page.ephemeral and page.where == "reply" and page.embed is not None
+    assert page.embed.title == "Game 1: deal 1 of 2"
+    text = page.text
+    assert "Deal 1:" in text and ("**Alice**: drew from the stock" in text or "**Bob**: drew from the stock" in text)
+    assert "The deal is over" in text and "Totals:" in text and "scores" in text
+    assert page.component(r"rami:1:record:0:prev").disabled
+    assert not page.component(r"rami:1:record:1:next").disabled and page.component(r"rami:1:recfile")
+
+
+async def test_previous_and_next_page_through_the_deals_to_the_standings(h: Harness) -> None:
+    """Next redraws the private message with the next deal, then the standings; Previous goes back."""
+    await _finished(h, ALICE, BOB)
+    second = await h.click(ALICE, "rami:1:record:1:next")
+    assert second.first.where == "edit" and second.first.embed.title == "Game 1: deal 2 of 2"  # type: ignore[union-attr]
+    last = await h.click(ALICE, "rami:1:record:2:next")
+    assert last.first.embed.title == "Game 1: final standings"  # type: ignore[union-attr]
+    assert "1. " in last.first.text and last.first.component(r"rami:1:record:2:next").disabled
+    back = await h.click(ALICE, "rami:1:record:1:prev")
+    assert back.first.embed.title == "Game 1: deal 2 of 2"  # type: ignore[union-attr]
+    far = await h.click(ALICE, "rami:1:record:999:next")  # past the end: the last page
+    assert far.first.embed.title == "Game 1: final standings"  # type: ignore[union-attr]
+
+
+async def test_forged_record_ids_are_out_of_date(h: Harness) -> None:
+    """A page that does not read, a step that is not one: the "out of date" answer, nothing else."""
+    await _finished(h, ALICE, BOB, deals="1")
+    for forged in ("rami:1:record:x", "rami:1:record:12345", "rami:1:record:1:up", "rami:1:recfile:7"):
+        r = await h.click(BOB, forged)
+        assert r.first.ephemeral and "out of date" in r.text, forged
+
+
+async def test_download_attaches_the_whole_record_which_replays(h: Harness) -> None:
+    """Download: a private reply with the record as a text file, which parses and replays to the
+    game's stored totals."""
+    await _finished(h, ALICE, BOB)
+    r = await h.click(BOB, "rami:1:recfile")
+    assert r.first.ephemeral and "record of game 1" in r.first.text
+    [(name, data)] = r.first.pictures.items()
+    assert name == "rami-game-1.txt"
+    record = parse_record(data.decode())
+    table = (await h.service.game(1)).table  # type: ignore[union-attr]
+    assert list(replay_record(record).totals) == table.game.scores
+    assert [s.name for s in record.seats] == [p.name for p in table.players]
+
+
+async def test_the_record_in_french(h: Harness) -> None:
+    """A French server: the button reads « Feuille de partie »; Chloé's record is in French."""
+    await h.service.settings.set_language(GUILD, "fr")
+    await _finished(h, CHLOE, BOB, deals="1")
+    assert final(h).component(r"rami:1:record").label == "Feuille de partie"
+    r = await h.click(CHLOE, "rami:1:record", on_ephemeral=False)
+    text = r.first.text
+    assert r.first.embed.title == "Partie 1\u00a0: donne 1 sur 1"  # type: ignore[union-attr]
+    assert "a pioché" in text and "Totaux" in text and "drew" not in text
+    assert r.first.component(r"rami:1:recfile").label == "Télécharger"
+
+
+async def test_a_game_in_play_or_won_by_walkover_has_no_record(h: Harness) -> None:
+    """Pressed during the game: refused with the reason; a walkover's final message has no Record."""
+    await h.open_table(ALICE, BOB)
+    r = await h.click(ALICE, "rami:1:record", on_ephemeral=False)
+    assert r.first.ephemeral and "Only a game played to its end has a record." in r.text
+    await h.slash(BOB, "lobby leave")
+    assert not any(c.endswith(":record") for c in final(h).custom_ids)
+
+
+async def test_a_long_deal_goes_over_several_pages_within_discords_limits(h: Harness) -> None:
+    """A deal of a thousand moves with long names: every page fits an embed, no line is lost."""
+    await _finished(h, ALICE, BOB, deals="1")
+    record = await h.service.record(GUILD, 1)
+    long_name = dataclasses.replace(record.seats[0], name="N" * 200)
+    deal = record.deals[0]
+    seat = deal.starter
+    moves = tuple(
+        Move(MoveKind.DRAW if i % 2 else MoveKind.DISCARD, seat, () if i % 2 else ("7H",)) for i in range(1000)
+    )
+    long = dataclasses.replace(
+        record, seats=(long_name, *record.seats[1:]), deals=(dataclasses.replace(deal, moves=moves),)
+    )
+    for lang in ("en", "fr"):
+        tr = translator(lang)
+        book = pages(long, tr)
+        assert len(book) > 3
+        assert sum(page.text.count("7♥") for page in book) == 500  # every discard, on some page
+        for number in range(len(book)):
+            embed, view = record_message(long, number, tr)
+            assert limits.fit_embed(embed) is embed, f"page {number} does not fit"
+            assert limits.fit_view(view) is view
+            assert isinstance(embed, discord.Embed) and len(embed) <= limits.EMBED_TOTAL
