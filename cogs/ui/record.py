@@ -27,6 +27,7 @@ from cogs.ui import words
 from cogs.ui.bases import RECORD_PAGES, RecordFileItem, RecordItem
 from cogs.ui.components import persistent
 from cogs.ui.context import Ctx, context, reply, update
+from cogs.ui.errors import report_error
 from cogs.ui.limits import EMBED_DESCRIPTION
 from cogs.ui.render import COLOUR
 from cogs.ui.sentences import clip, display
@@ -209,19 +210,27 @@ async def _read(ctx: Ctx, game_id: int) -> GameRecord:
     return await ctx.service.record(ctx.guild_id, game_id)
 
 
-async def open_record(interaction: discord.Interaction, game_id: int, page: int = 0) -> None:
-    """Open the record of ``game_id`` (a finished game of the interaction's server) privately, as
-    a new reply, at ``page``: what the Record button does, for ``/history``'s select too. A refusal
-    (unknown, another server's, not finished) goes to the caller through the error funnel."""
-    ctx = context(interaction)
+async def show_record(ctx: Ctx, game_id: int, page: int = 0) -> None:
+    """Show the record of ``game_id`` (a finished game of the caller's server) privately, as a new
+    reply, at ``page``, in the caller's language. Raises the service's :class:`Refusal` (unknown,
+    another server's, not finished) for the caller's error funnel."""
     embed, view = record_message(await _read(ctx, game_id), page, ctx.tr)
-    await reply(interaction, embed=embed, view=view, ephemeral=True)
+    await reply(ctx.interaction, embed=embed, view=view, ephemeral=True)
+
+
+async def open_record(interaction: discord.Interaction, game_id: int, page: int = 0) -> None:
+    """:func:`show_record` for an interaction: what the Record button does, and what ``/history``'s
+    select calls with the game picked. A refusal is answered privately (:func:`report_error`)."""
+    try:
+        await show_record(context(interaction), game_id, page)
+    except Exception as exc:
+        await report_error(interaction, exc)
 
 
 class RecordButton(RecordItem):
     async def run(self, interaction: discord.Interaction) -> None:
         if self.page is None:  # on the final message: a new private reply
-            await open_record(interaction, self.game_id)
+            await show_record(context(interaction), self.game_id)
             return
         ctx = context(interaction)
         embed, view = record_message(await _read(ctx, self.game_id), self.page, ctx.tr)

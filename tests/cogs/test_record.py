@@ -8,16 +8,17 @@ import dataclasses
 import discord
 
 from cogs.ui import limits
-from cogs.ui.record import pages, record_message
-from rummy.record import Move, MoveKind
+from cogs.ui.record import open_record, pages, record_message
+from rummy.record import Move, MoveKind, record_of
 from rummy.record_check import replay_record
 from rummy.record_text import parse_record
 from service.catalog import translator
-from tests.cogs.conftest import ALICE, BOB, CHLOE, GUILD, MALLORY, Harness, Sent
+from tests.cogs.conftest import ALICE, BOB, CHLOE, GUILD, MALLORY, OTHER_GUILD, Harness, Sent
 from tests.cogs.script import play_game
+from tests.rummy.record_support import played
 
 
-async def _finished(h: Harness, *users: object, deals: str = "2") -> None:
+async def _finished(h: Harness, *users: object, deals: str = "1") -> None:
     await h.open_table(*users, game_length=deals)  # type: ignore[arg-type]
     await play_game(h, users, seed=3)  # type: ignore[arg-type]
 
@@ -36,33 +37,29 @@ async def test_the_final_message_opens_the_record_privately_for_any_member(h: Ha
     r = await h.click(MALLORY, "rami:1:record", on_ephemeral=False)
     page = r.first
     assert page.ephemeral and page.where == "reply" and page.embed is not None
-    assert page.embed.title == "Game 1: deal 1 of 2"
+    assert page.embed.title == "Game 1: deal 1 of 1"
     text = page.text
     assert "Deal 1:" in text and ("**Alice**: drew from the stock" in text or "**Bob**: drew from the stock" in text)
     assert "The deal is over" in text and "Totals:" in text and "scores" in text
     assert page.component(r"rami:1:record:0:prev").disabled
     assert not page.component(r"rami:1:record:1:next").disabled and page.component(r"rami:1:recfile")
+    assert page.embed.footer.text is not None and "page 1 of 2" in page.embed.footer.text
 
 
 async def test_previous_and_next_page_through_the_deals_to_the_standings(h: Harness) -> None:
-    """Next redraws the private message with the next deal, then the standings; Previous goes back."""
+    """Next redraws the private message with the next page (after the last deal, the standings);
+    Previous goes back."""
     await _finished(h, ALICE, BOB)
-    second = await h.click(ALICE, "rami:1:record:1:next")
-    assert second.first.where == "edit" and second.first.embed.title == "Game 1: deal 2 of 2"  # type: ignore[union-attr]
-    last = await h.click(ALICE, "rami:1:record:2:next")
-    assert last.first.embed.title == "Game 1: final standings"  # type: ignore[union-attr]
-    assert "1. " in last.first.text and last.first.component(r"rami:1:record:2:next").disabled
-    back = await h.click(ALICE, "rami:1:record:1:prev")
-    assert back.first.embed.title == "Game 1: deal 2 of 2"  # type: ignore[union-attr]
+    last = await h.click(ALICE, "rami:1:record:1:next")
+    assert last.first.where == "edit" and last.first.embed.title == "Game 1: final standings"  # type: ignore[union-attr]
+    assert "1. " in last.first.text and last.first.component(r"rami:1:record:1:next").disabled
+    assert not last.first.component(r"rami:1:record:0:prev").disabled
+    back = await h.click(ALICE, "rami:1:record:0:prev")
+    assert back.first.where == "edit" and back.first.embed.title == "Game 1: deal 1 of 1"  # type: ignore[union-attr]
     far = await h.click(ALICE, "rami:1:record:999:next")  # past the end: the last page
     assert far.first.embed.title == "Game 1: final standings"  # type: ignore[union-attr]
-
-
-async def test_forged_record_ids_are_out_of_date(h: Harness) -> None:
-    """A page that does not read, a step that is not one: the "out of date" answer, nothing else."""
-    await _finished(h, ALICE, BOB, deals="1")
     for forged in ("rami:1:record:x", "rami:1:record:12345", "rami:1:record:1:up", "rami:1:recfile:7"):
-        r = await h.click(BOB, forged)
+        r = await h.click(BOB, forged)  # a page that does not read, a step that is not one
         assert r.first.ephemeral and "out of date" in r.text, forged
 
 
@@ -83,7 +80,7 @@ async def test_download_attaches_the_whole_record_which_replays(h: Harness) -> N
 async def test_the_record_in_french(h: Harness) -> None:
     """A French server: the button reads « Feuille de partie »; Chloé's record is in French."""
     await h.service.settings.set_language(GUILD, "fr")
-    await _finished(h, CHLOE, BOB, deals="1")
+    await _finished(h, CHLOE, BOB)
     assert final(h).component(r"rami:1:record").label == "Feuille de partie"
     r = await h.click(CHLOE, "rami:1:record", on_ephemeral=False)
     text = r.first.text
@@ -101,10 +98,10 @@ async def test_a_game_in_play_or_won_by_walkover_has_no_record(h: Harness) -> No
     assert not any(c.endswith(":record") for c in final(h).custom_ids)
 
 
-async def test_a_long_deal_goes_over_several_pages_within_discords_limits(h: Harness) -> None:
+def test_a_long_deal_goes_over_several_pages_within_discords_limits() -> None:
     """A deal of a thousand moves with long names: every page fits an embed, no line is lost."""
-    await _finished(h, ALICE, BOB, deals="1")
-    record = await h.service.record(GUILD, 1)
+    game = played("basic", 5, game_length="1")
+    record = record_of(game.table, game.events, game_id=1)
     long_name = dataclasses.replace(record.seats[0], name="N" * 200)
     deal = record.deals[0]
     seat = deal.starter
@@ -124,3 +121,17 @@ async def test_a_long_deal_goes_over_several_pages_within_discords_limits(h: Har
             assert limits.fit_embed(embed) is embed, f"page {number} does not fit"
             assert limits.fit_view(view) is view
             assert isinstance(embed, discord.Embed) and len(embed) <= limits.EMBED_TOTAL
+
+
+async def test_open_record_from_another_flow(h: Harness) -> None:
+    """open_record (what /history's select calls): the record privately; an unknown game, or one of
+    another server, answered privately with the reason."""
+    await _finished(h, ALICE, BOB)
+    i = h.interaction(MALLORY, kind=discord.InteractionType.component, on_ephemeral=True)
+    await open_record(i, 1)
+    [page] = i.result.sent
+    assert page.ephemeral and page.where == "reply" and page.embed.title == "Game 1: deal 1 of 1"
+    for game, guild in ((99, GUILD), (1, OTHER_GUILD)):
+        other = h.interaction(MALLORY, guild=guild)
+        await open_record(other, game)
+        assert other.result.sent[0].ephemeral and "This server has no such game." in other.result.text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -136,3 +137,11 @@ def test_names_of_any_kind_survive_the_text() -> None:
     text = write_record(rec)
     assert parse_record(text) == rec
     assert len(text.splitlines()) == len(write_record(record(game_of("basic"))).splitlines())
+
+
+def test_the_example_in_the_docs_reads_and_replays() -> None:
+    """docs/record.md's example is a record the parser reads and the rules replay."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "record.md").read_text(encoding="utf-8")
+    example = text.split("## An example", 1)[1].split("```")[1]
+    replayed = replay_record(parse_record(example))
+    assert replayed.totals == (0, 18) and replayed.deals[0].winners == (1,)
