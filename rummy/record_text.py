@@ -279,6 +279,8 @@ class _Parser:
 
     def do_end(self, rest: list[str], _text: str) -> None:
         deal = self.deal()
+        if deal["result"] is not None:
+            raise RecordError("a deal ends once")
         _expect(rest, 1, "winners")
         try:
             reason = DealEnd(rest[0]).value
@@ -351,7 +353,8 @@ class _Parser:
 def parse_record(text: str) -> GameRecord:
     """The record a text holds; :class:`RecordError` names the first line that does not read."""
     parser = _Parser()
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" only: a name may hold other line breaks of Unicode (U+0085, U+2028), raw in its JSON
+    for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
