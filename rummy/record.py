@@ -51,8 +51,9 @@ class MoveKind(Enum):
     LAPSED = "lapsed"  # a meld or lay-off made the proposal lapse
 
 
-SEATED = frozenset({MoveKind.DRAW, MoveKind.TAKE, MoveKind.MELD, MoveKind.LAYOFF, MoveKind.SWAP, MoveKind.DISCARD})
-SEATED |= {MoveKind.LEFT, MoveKind.PROPOSE, MoveKind.AGREE, MoveKind.DECLINE}
+# The moves of the player whose turn it is, and every move made by a seat (the others are the table's).
+IN_TURN = frozenset({MoveKind.DRAW, MoveKind.TAKE, MoveKind.MELD, MoveKind.LAYOFF, MoveKind.SWAP, MoveKind.DISCARD})
+SEATED = IN_TURN | {MoveKind.LEFT, MoveKind.PROPOSE, MoveKind.AGREE, MoveKind.DECLINE}
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,11 @@ from rummy.cards import Card
 from rummy.errors import IllegalAction
 from rummy.game import DealRecord, Game, Player
 from rummy.melds import Meld, make_meld
-from rummy.record import GameRecord, Move, MoveKind, RecordedDeal, RecordError
+from rummy.record import IN_TURN, GameRecord, Move, MoveKind, RecordedDeal, RecordError
 from rummy.rules import DeadDeal, FirstDiscard, GameEnd, Rules, StockRefill
 from rummy.scoring import DealEnd, DealOutcome, hand_value, score_deal
 
 PLAYS = frozenset({MoveKind.MELD, MoveKind.LAYOFF, MoveKind.SWAP})
-IN_TURN = PLAYS | {MoveKind.DRAW, MoveKind.TAKE, MoveKind.DISCARD}
 
 
 @dataclass(frozen=True)

@@ -375,21 +375,15 @@ RECORD_STEPS = ("prev", "next")  # Previous and Next may name the same page: the
 
 
 class RecordItem(Guarded, discord.ui.DynamicItem[Button], what="record"):
-    """Show a page of a finished game's record, privately: on the final message (no page: the
-    first), or Previous / Next on the record itself (``<page>:<step>``)."""
+    """A page of a finished game's record, privately: from the final message (no page: the first),
+    or Previous / Next on the record itself (``<page>:<step>``)."""
 
     def __init__(
-        self,
-        game_id: int,
-        page: int | None = None,
-        step: str | None = None,
-        label: str = "Record",
-        disabled: bool = False,
+        self, game_id: int, page: int | None = None, step: str | None = None, label: str = "Record", off: bool = False
     ) -> None:
         data = () if page is None else (page, step) if step else (page,)
-        style = discord.ButtonStyle.secondary if page is not None else discord.ButtonStyle.primary
-        emoji = None if page is not None else "📜"
-        super().__init__(self.button(game_id, *data, label=label, style=style, emoji=emoji, disabled=disabled))
+        style, emoji = (discord.ButtonStyle.primary, "📜") if page is None else (discord.ButtonStyle.secondary, None)
+        super().__init__(self.button(game_id, *data, label=label, style=style, emoji=emoji, disabled=off))
         self.game_id, self.page, self.step = game_id, page, step
 
     @classmethod

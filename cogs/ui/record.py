@@ -32,7 +32,7 @@ from cogs.ui.limits import EMBED_DESCRIPTION
 from cogs.ui.render import COLOUR
 from cogs.ui.sentences import clip, display
 from rummy.cards import Card
-from rummy.record import GameRecord, Move, MoveKind, RecordedDeal
+from rummy.record import IN_TURN, GameRecord, Move, MoveKind, RecordedDeal
 from rummy.record_text import write_record
 from service.catalog import Translator
 from service.model import Refusal
@@ -40,7 +40,6 @@ from service.model import Refusal
 PAGE_TEXT = EMBED_DESCRIPTION - 296  # a page's text, with room to spare under Discord's 4,096
 LINE_TEXT = 1000  # one line at most (a turn's moves); a page holds several
 FILE_BYTES = 8 * 1024 * 1024  # an attachment, well under Discord's smallest upload limit (10 MiB)
-TURN_MOVES = frozenset({MoveKind.DRAW, MoveKind.TAKE, MoveKind.MELD, MoveKind.LAYOFF, MoveKind.SWAP, MoveKind.DISCARD})
 
 
 @dataclass(frozen=True)
@@ -111,13 +110,13 @@ def move_lines(deal: RecordedDeal, names: Sequence[str], tr: Translator) -> list
         turn.clear()
 
     for move in deal.moves:
-        if move.kind in TURN_MOVES and move.seat == seat:
+        if move.kind in IN_TURN and move.seat == seat:
             turn.append(_move(move, tr))
             if move.kind is MoveKind.DISCARD:
                 close()
             continue
         close()
-        if move.kind in TURN_MOVES:
+        if move.kind in IN_TURN:
             seat = move.seat
             turn.append(_move(move, tr))
             if move.kind is MoveKind.DISCARD:
@@ -199,8 +198,8 @@ def record_message(record: GameRecord, page: int, tr: Translator) -> tuple[disco
     embed.set_footer(text=tr("record_footer", title=preset, page=page + 1, pages=len(book)))
     game = record.game_id or 0
     view = persistent(
-        RecordItem(game, max(page - 1, 0), "prev", tr("btn_record_previous"), disabled=page == 0),
-        RecordItem(game, min(page + 1, len(book) - 1), "next", tr("btn_record_next"), disabled=page == len(book) - 1),
+        RecordItem(game, max(page - 1, 0), "prev", tr("btn_record_previous"), off=page == 0),
+        RecordItem(game, min(page + 1, len(book) - 1), "next", tr("btn_record_next"), off=page == len(book) - 1),
         RecordFileItem(game, tr("btn_record_download")),
     )
     return embed, view
