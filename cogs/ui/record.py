@@ -110,20 +110,17 @@ def move_lines(deal: RecordedDeal, names: Sequence[str], tr: Translator) -> list
         turn.clear()
 
     for move in deal.moves:
-        if move.kind in IN_TURN and move.seat == seat:
-            turn.append(_move(move, tr))
-            if move.kind is MoveKind.DISCARD:
-                close()
-            continue
-        close()
-        if move.kind in IN_TURN:
-            seat = move.seat
-            turn.append(_move(move, tr))
-            if move.kind is MoveKind.DISCARD:
-                close()
-        else:
+        if move.kind not in IN_TURN:
+            close()
             seat = None
             lines.append(clip(_happening(move, names, tr), LINE_TEXT))
+            continue
+        if move.seat != seat:
+            close()
+            seat = move.seat
+        turn.append(_move(move, tr))
+        if move.kind is MoveKind.DISCARD:  # the end of the turn
+            close()
     close()
     return lines
 

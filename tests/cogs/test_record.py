@@ -135,3 +135,30 @@ async def test_open_record_from_another_flow(h: Harness) -> None:
         other = h.interaction(MALLORY, guild=guild)
         await open_record(other, game)
         assert other.result.sent[0].ephemeral and "This server has no such game." in other.result.text
+
+
+def test_every_kind_of_move_reads_in_both_languages() -> None:
+    """Rebuilt stocks, a player leaving, the votes to end a deal, swaps and jokers: each has its line."""
+    game = played("basic", 5, game_length="1")
+    record = record_of(game.table, game.events, game_id=1)
+    seat = record.deals[0].starter
+    extra = (
+        Move(MoveKind.REBUILT, count=20, shuffled=True),
+        Move(MoveKind.REBUILT, count=20),
+        Move(MoveKind.STALLED),
+        Move(MoveKind.PROPOSE, seat),
+        Move(MoveKind.AGREE, seat),
+        Move(MoveKind.DECLINE, seat),
+        Move(MoveKind.LAPSED),
+        Move(MoveKind.SWAP, seat, ("6S",), (("4S", "5S", "6S", "JK=7S"),), 0),
+        Move(MoveKind.LAYOFF, seat, ("JK",), (("4S", "5S", "6S", "JK=7S"),), 1),
+        Move(MoveKind.LEFT, seat),
+    )
+    deal = dataclasses.replace(record.deals[0], moves=extra)
+    odd = dataclasses.replace(record, deals=(deal,))
+    english = pages(odd, translator("en"))[0].text
+    french = pages(odd, translator("fr"))[0].text
+    assert "new stock" in english and "left the game" in english and "🃏=7♠" in english
+    assert "wants to keep playing" in english and "put 6♠ in meld 1" in english
+    assert "talon" in french and "a quitté la partie" in french and "veut continuer" in french
+    assert not any(word in french for word in ("stock", "meld ", "drew", "left the"))
