@@ -32,7 +32,7 @@ FLOORS: dict[str, tuple[str, ...]] = {
     "text": ("words", "sentences", "limits", "choices", "jokers", "shards", "replies", "tasks"),
     "client": ("handover", "client", "context", "errors"),
     "renderers": ("render", "pictures"),
-    "components": ("components", "bases"),
+    "components": ("components", "bases", "bases_memory"),
     "views": ("views",),
     "flows": (
         "spectator",
@@ -44,6 +44,7 @@ FLOORS: dict[str, tuple[str, ...]] = {
         "lobby",
         "rematch",
         "defaults",
+        "record",
         "history",
         "items",
     ),

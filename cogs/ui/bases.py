@@ -366,29 +366,3 @@ class RematchItem(Guarded, discord.ui.DynamicItem[Button], what="rematch"):
     def __init__(self, game_id: int, label: str = "Rematch") -> None:
         super().__init__(self.button(game_id, label=label, style=discord.ButtonStyle.success, emoji="🔁"))
         self.game_id = game_id
-
-
-# -- a player's history (cogs.ui.history) -------------------------------------------------------
-
-
-class HistoryPageItem(Guarded, discord.ui.DynamicItem[Button], what="hist"):
-    """Previous / Next on a ``/history`` page: ``rami:<game>:hist:<member>:<newer|older>``. The game
-    is the page's newest (Previous: the newer page) or oldest (Next: the older page), the key the
-    next page is read from; whose history it is and the way ride after the kind."""
-
-    def __init__(
-        self, game_id: int, member: int = 0, older: bool = True, label: str = "Next", disabled: bool = False
-    ) -> None:
-        way, emoji = ("older", "▶") if older else ("newer", "◀")
-        style = discord.ButtonStyle.secondary
-        super().__init__(self.button(game_id, member, way, label=label, style=style, emoji=emoji, disabled=disabled))
-        self.game_id, self.member, self.older = game_id, member, older
-
-    @classmethod
-    def parse(cls, game_id: int, data: str | None) -> Self:
-        member, colon, way = (data or "").partition(":")
-        if not colon or way not in ("older", "newer") or not (member.isascii() and member.isdigit()):
-            raise Malformed(data)
-        if len(member) > 20 or int(member) >= 2**64:  # a Discord id is a 64-bit snowflake
-            raise Malformed(data)
-        return cls(game_id, int(member), way == "older")

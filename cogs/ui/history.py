@@ -8,7 +8,7 @@ their own time zone), the points (and the deals played), the rating change on th
 and the other players by place. :data:`PAGE_SIZE` games fit whatever the names: a field's value is
 clipped to :data:`VALUE_ROOM`, so a whole page stays under Discord's 6,000 characters.
 
-The buttons are persistent (:class:`~cogs.ui.bases.HistoryPageItem`): Previous carries the page's
+The buttons are persistent (:class:`~cogs.ui.bases_memory.HistoryPageItem`): Previous carries the page's
 newest game, Next its oldest, and the service reads the page just beyond it, by key, so a click
 works after a restart and a game finishing meanwhile shifts nothing. Whatever the id a client
 sends, the service answers a true page (the first one when the key names none of the player's
@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from cogs.ui import render, sentences, words
-from cogs.ui.bases import HistoryPageItem
+from cogs.ui.bases_memory import HistoryPageItem
 from cogs.ui.components import persistent
 from cogs.ui.context import Ctx, context, update
 from cogs.ui.limits import EMBED_TOTAL

@@ -20,6 +20,7 @@ from cogs.ui.hand import DiscardSelect, DrawButton, HandButton, RefreshButton
 from cogs.ui.history import HistoryPageButton
 from cogs.ui.lobby import JoinButton, LeaveButton, StartButton
 from cogs.ui.meld import JokerPlace, LayOffButton, LayOffCards, LayOffMeld, MeldButton, MeldConfirm, MeldPick
+from cogs.ui.record import RecordButton, RecordFileButton
 from cogs.ui.rematch import RematchButton
 from cogs.ui.shortcuts import SuggestButton, SwapButton, SwapSelect
 from cogs.ui.stall import AgreeEndButton, DeclineEndButton, ProposeEndButton
@@ -47,4 +48,6 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     DeclineEndButton,
     RematchButton,
     HistoryPageButton,
+    RecordButton,
+    RecordFileButton,
 )

@@ -958,3 +958,42 @@ stats-rating = rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractio
 stats-per-deal = points per deal on average: { NUMBER($average, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 stats-streak = longest winning streak: { $streak }
 stats-best-season = best place in a season: { $place }
+
+## The record of a game (cogs/ui/record.py, service GameService.record)
+btn-record = Record
+btn-record-previous = Previous
+btn-record-next = Next
+btn-record-download = Download
+record-title = Game { $game }: deal { $n } of { $deals }
+record-title-part = Game { $game }: deal { $n } of { $deals } ({ $part }/{ $parts })
+record-title-end = Game { $game }: final standings
+record-footer = { $title } · page { $page } of { $pages } · only you see this · Download gives the whole game as text
+record-up = Face up: { $card }.
+record-no-up = { $name } holds one card more, and no card is face up.
+# $moves: the turn's moves, joined with commas ("drew, discarded 9♠")
+record-turn = **{ $name }**: { $moves }
+record-draw = drew from the stock
+record-take = took { $card } from the discard pile
+record-meld = melded { $melds }
+record-layoff = laid off { $cards } on meld { $n } ({ $meld })
+record-swap = put { $card } in meld { $n } and took its joker ({ $meld })
+record-discard = discarded { $card }
+record-propose = { $name } proposes to end this deal.
+record-agree = { $name } agrees to end this deal.
+record-decline = { $name } wants to keep playing.
+record-hand =
+    { $name }: { $cards } ({ $value ->
+        [one] { $value } point
+       *[other] { $value } points
+    }), scores { $points }
+record-hand-empty = { $name }: no card left, scores { $points }
+record-out =
+    { $name } is out of the game with { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }.
+record-file = The record of game { $game }, as text (its notation is told in docs/record.md, in the bot's source).
+record-too-big = This record is too long to attach as a file.
+record-unknown = This server has no such game.
+record-not-finished = Only a game played to its end has a record.
+record-missing = This game was played before the bot kept records: it has none.

@@ -999,3 +999,42 @@ stats-rating = cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionD
 stats-per-deal = points par { -donne } en moyenne : { NUMBER($average, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 stats-streak = plus longue série de victoires : { $streak }
 stats-best-season = meilleure place sur une saison : { $place }
+
+## La feuille de partie (cogs/ui/record.py, service GameService.record)
+btn-record = Feuille de partie
+btn-record-previous = Précédente
+btn-record-next = Suivante
+btn-record-download = Télécharger
+record-title = Partie { $game } : { -donne } { $n } sur { $deals }
+record-title-part = Partie { $game } : { -donne } { $n } sur { $deals } ({ $part }/{ $parts })
+record-title-end = Partie { $game } : classement final
+record-footer = { $title } · page { $page } sur { $pages } · vous seul la voyez · Télécharger donne toute la partie en texte
+record-up = Retournée : { $card }.
+record-no-up = { $name } a une carte de plus, et aucune carte n'est retournée.
+# $moves : les coups du tour, séparés par des virgules (« a pioché, a défaussé 9♠ »)
+record-turn = **{ $name }** : { $moves }
+record-draw = a pioché
+record-take = a pris { $card } dans la { -defausse }
+record-meld = a posé { $melds }
+record-layoff = a complété la { -combinaison } { $n } avec { $cards } ({ $meld })
+record-swap = a mis { $card } dans la { -combinaison } { $n } et pris son { -joker } ({ $meld })
+record-discard = a défaussé { $card }
+record-propose = { $name } propose d'arrêter cette { -donne }.
+record-agree = { $name } accepte d'arrêter cette { -donne }.
+record-decline = { $name } veut continuer à jouer.
+record-hand =
+    { $name } : { $cards } ({ $value ->
+        [one] { $value } point
+       *[other] { $value } points
+    }), marque { $points }
+record-hand-empty = { $name } : plus aucune carte, marque { $points }
+record-out =
+    { $name } est éliminé avec { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }.
+record-file = La feuille de la partie { $game }, en texte (sa notation est décrite dans docs/record.md, dans les sources du bot).
+record-too-big = Cette feuille de partie est trop longue pour être jointe en fichier.
+record-unknown = Ce serveur n'a pas de partie de ce numéro.
+record-not-finished = Seule une partie jouée jusqu'au bout a une feuille de partie.
+record-missing = Cette partie a été jouée avant que le bot ne tienne les feuilles de partie : elle n'en a pas.
