@@ -7,11 +7,14 @@ rather than play one: their behaving subclasses are in :mod:`cogs.ui.history` an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Self
 
 import discord
 
-from cogs.ui.components import Button, Guarded, Malformed
+from cogs.ui.components import Button, Guarded, Malformed, Select
+from cogs.ui.limits import OPTION_TEXT, OPTIONS
+from cogs.ui.sentences import clip
 
 # -- a player's history (cogs.ui.history) -------------------------------------------------------
 
@@ -72,4 +75,14 @@ class RecordFileItem(Guarded, discord.ui.DynamicItem[Button], what="recfile"):
 
     def __init__(self, game_id: int, label: str = "Download") -> None:
         super().__init__(self.button(game_id, label=label, style=discord.ButtonStyle.secondary, emoji="📄"))
+        self.game_id = game_id
+
+
+class HistoryRecordItem(Guarded, discord.ui.DynamicItem[Select], what="histrec"):
+    """On a ``/history`` page: pick one of its games to read its record (``rami:<game>:histrec``,
+    the page's newest game; the values are the games' ids)."""
+
+    def __init__(self, game_id: int, options: Sequence[tuple[int, str]] = (), placeholder: str = "Record") -> None:
+        choices = [discord.SelectOption(label=clip(label, OPTION_TEXT), value=str(game)) for game, label in options]
+        super().__init__(self.select(game_id, options=choices[:OPTIONS], placeholder=placeholder, row=1))
         self.game_id = game_id

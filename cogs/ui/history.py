@@ -24,10 +24,11 @@ from typing import Any
 import discord
 
 from cogs.ui import render, sentences, words
-from cogs.ui.bases_memory import HistoryPageItem
-from cogs.ui.components import persistent
+from cogs.ui.bases_memory import HistoryPageItem, HistoryRecordItem
+from cogs.ui.components import persistent, stale, values
 from cogs.ui.context import Ctx, context, update
 from cogs.ui.limits import EMBED_TOTAL
+from cogs.ui.record import open_record
 from service.catalog import Translator
 from service.leaderboards import HistoryPage, PlayedGame
 
@@ -118,7 +119,15 @@ async def history_message(
         ctx.guild_id, member_id, PAGE_SIZE, older_than=older_than, newer_than=newer_than
     )
     embed = history_embed(page, ctx.tr, own=member_id == ctx.who.id)
-    return HistoryMessage(embed, history_view(page, ctx.tr), page)
+    return HistoryMessage(embed, history_view(page, ctx.tr, record_select(page, ctx.tr)), page)
+
+
+def record_select(page: HistoryPage, tr: Translator) -> HistoryRecordItem | None:
+    """The select that opens the record of one of the page's games (None on an empty page)."""
+    if not page.games:
+        return None
+    options = [(game.game_id, game_field(game, tr)[0]) for game in page.games]
+    return HistoryRecordItem(page.game_ids[0], options, placeholder=tr("history_record"))
 
 
 class HistoryPageButton(HistoryPageItem):
@@ -129,3 +138,13 @@ class HistoryPageButton(HistoryPageItem):
         key = {"older_than": self.game_id} if self.older else {"newer_than": self.game_id}
         shown = await history_message(ctx, self.member, **key)
         await update(interaction, embed=shown.embed, view=shown.view)
+
+
+class HistoryRecordSelect(HistoryRecordItem):
+    """The game picked on a page: its record, in a new private reply (refusals answered privately)."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        [picked] = values(interaction)
+        if not (picked.isascii() and picked.isdigit() and len(picked) <= 19):
+            raise stale()
+        await open_record(interaction, int(picked))

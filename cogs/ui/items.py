@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from cogs.ui.hand import DiscardSelect, DrawButton, HandButton, RefreshButton
-from cogs.ui.history import HistoryPageButton
+from cogs.ui.history import HistoryPageButton, HistoryRecordSelect
 from cogs.ui.lobby import JoinButton, LeaveButton, StartButton
 from cogs.ui.meld import JokerPlace, LayOffButton, LayOffCards, LayOffMeld, MeldButton, MeldConfirm, MeldPick
 from cogs.ui.record import RecordButton, RecordFileButton
@@ -48,6 +48,7 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     DeclineEndButton,
     RematchButton,
     HistoryPageButton,
+    HistoryRecordSelect,
     RecordButton,
     RecordFileButton,
 )

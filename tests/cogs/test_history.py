@@ -159,3 +159,24 @@ async def test_the_service_page_is_what_the_view_names(h: Harness, clock: Clock)
     page = await Leaderboards(h.db).history(GUILD, ALICE.id, PAGE_SIZE)
     shown = (await h.slash(ALICE, "history")).first.embed
     assert page.game_ids == tuple(ids[::-1]) == tuple(int(re.sub(r".*#", "", f.name)) for f in shown.fields)
+
+
+async def test_the_pages_select_opens_a_games_record(h: Harness, clock: Clock) -> None:
+    """A page offers its games in a select (labelled as their fields); picking one played to the end
+    opens its record privately, in the reader's language; a forged value is refused as out of date."""
+    await h.open_table(ALICE, BOB, game_length="1")
+    await play_game(h, (ALICE, BOB), seed=3)
+    for user, placeholder, title in (
+        (ALICE, "Read one of these games again, deal by deal", "Game 1: deal 1 of 1"),
+        (CHLOE, "Revoir une de ces parties, donne par donne", "Partie 1"),
+    ):
+        page = (await h.slash(user, "history", member=h.interaction(BOB).user)).first
+        [select] = [c for c in page.components if c["custom_id"] == "rami:1:histrec"]
+        assert select["placeholder"] == placeholder
+        assert [o["value"] for o in select["options"]] == ["1"]
+        assert select["options"][0]["label"] == page.embed.fields[0].name
+        record = (await h.click(user, "rami:1:histrec", ["1"])).first
+        assert record.ephemeral and record.where == "reply" and record.embed.title.startswith(title)
+    for forged in (["x1"], ["9" * 30], ["1", "1"]):
+        r = await h.click(ALICE, "rami:1:histrec", forged)
+        assert r.first.ephemeral and r.first.embed is None and "out of date" in r.first.text

@@ -953,6 +953,7 @@ history-rating-down = rating −{ NUMBER($change, minimumFractionDigits: 1, maxi
 history-against = against { $names }
 btn-history-newer = Previous
 btn-history-older = Next
+history-record = Read one of these games again, deal by deal
 stats-record = games: { $games } · wins: { $wins } ({ NUMBER($rate, style: "percent") }) · deals won: { $deals } · rummies: { $rummies }
 stats-rating = rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 stats-per-deal = points per deal on average: { NUMBER($average, minimumFractionDigits: 1, maximumFractionDigits: 1) }

@@ -981,6 +981,7 @@ history-rating-down = cote −{ NUMBER($change, minimumFractionDigits: 1, maximu
 history-against = contre { $names }
 btn-history-newer = Précédent
 btn-history-older = Suivant
+history-record = Revoir une de ces parties, donne par donne
 stats-record =
     { $games ->
         [one] { $games } partie
