@@ -58,6 +58,7 @@ from data.leaderboard import LeaderboardStore
 from data.meta import MetaStore
 from data.preferences import PreferenceStore
 from data.schema import Migration, migrate
+from data.seasons import SeasonStore
 
 __all__ = ["Database", "SynchronousLevel"]
 
@@ -77,7 +78,8 @@ class Database:
     Make it with :meth:`open` (which connects and migrates) and end it with :meth:`close`, or
     use it as ``async with await Database.open(path) as db:``. It is a :class:`data.store.Store`:
     its parts are :attr:`games` (:class:`~data.games.GameStore`), :attr:`leaderboard`
-    (:class:`~data.leaderboard.LeaderboardStore`), :attr:`guilds`, :attr:`meta` and :attr:`preferences`.
+    (:class:`~data.leaderboard.LeaderboardStore`), :attr:`guilds`, :attr:`meta`, :attr:`preferences`
+    and :attr:`seasons`.
 
     :param path: the database file; its parent folders are created. ``":memory:"`` works for
         quick experiments (no WAL there).
@@ -109,6 +111,7 @@ class Database:
         self.guilds = GuildSettingsStore(self)
         self.meta = MetaStore(self)
         self.preferences = PreferenceStore(self)
+        self.seasons = SeasonStore(self)
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()  # held by each transaction and each read
         self._pending: list[Queued] = []  # called, not yet run

@@ -10,7 +10,7 @@ game that finished):
 
 :func:`open_store` picks one from a place: a ``postgresql://`` (or ``postgres://``) URL opens
 PostgreSQL, anything else is an SQLite file's path. Both migrate their schema at open and refuse a
-database newer than the code. Each store has the same five parts (:class:`Store`); the rows they
+database newer than the code. Each store has the same six parts (:class:`Store`); the rows they
 return are the same value objects (:mod:`data.rows`, :mod:`data.leaderboard`) and their refusals the
 same errors (:mod:`data.errors`).
 """
@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from data._clock import Clock, utcnow
 from data.leaderboard import PlayerResult, PlayerStats, ResultRow, Standing
 from data.rows import ActionRow, ActionWrite, GameRow, GameStatus
+from data.season_calendar import Season, SeasonMode
+from data.seasons import BoardQuery, SeasonRow, SeasonSettings
 
 __all__ = [
     "GameStorage",
@@ -31,6 +34,7 @@ __all__ = [
     "LeaderboardStorage",
     "MetaStorage",
     "PreferenceStorage",
+    "SeasonStorage",
     "Store",
     "is_postgres_url",
     "open_store",
@@ -107,8 +111,34 @@ class PreferenceStorage(Protocol):
     async def set_pictures(self, user_id: int, on: bool) -> None: ...
 
 
+class SeasonStorage(Protocol):
+    """Seasons and the fair boards (``store.seasons``); see :mod:`data.seasons`."""
+
+    async def settings(self, guild_id: int) -> SeasonSettings: ...
+
+    async def set_settings(self, guild_id: int, mode: SeasonMode, channel_id: int | None = None) -> SeasonSettings: ...
+
+    async def book(self, guild_id: int) -> list[SeasonRow]: ...
+
+    async def board(self, query: BoardQuery) -> list[Standing]: ...
+
+    async def due(self, now: datetime, stale_before: datetime) -> list[tuple[int, Season]]: ...
+
+    async def claim(self, guild_id: int, season: Season, by: str, now: datetime, stale_before: datetime) -> bool: ...
+
+    async def posted(
+        self, guild_id: int, season: Season, by: str, channel_id: int | None, message_id: int | None
+    ) -> bool: ...
+
+    async def last_channel(self, guild_id: int) -> int | None: ...
+
+    async def best_places(
+        self, guild_id: int, user_id: int, now: datetime, min_games: int, inactive: timedelta
+    ) -> dict[str, int]: ...
+
+
 class Store(Protocol):
-    """One open database: its five parts, its clock, and :meth:`close`."""
+    """One open database: its six parts, its clock, and :meth:`close`."""
 
     @property
     def games(self) -> GameStorage: ...
@@ -124,6 +154,9 @@ class Store(Protocol):
 
     @property
     def preferences(self) -> PreferenceStorage: ...
+
+    @property
+    def seasons(self) -> SeasonStorage: ...
 
     @property
     def now(self) -> Clock:

@@ -25,6 +25,7 @@ from data._clock import Clock, utcnow
 from data.postgres.games import PostgresGames
 from data.postgres.parts import PostgresGuildSettings, PostgresLeaderboard, PostgresMeta, PostgresPreferences
 from data.postgres.schema import migrate_postgres
+from data.postgres.seasons import PostgresSeasons
 from data.schema import Migration
 
 __all__ = ["PostgresStore"]
@@ -53,6 +54,7 @@ class PostgresStore:
         self.guilds = PostgresGuildSettings(self)
         self.meta = PostgresMeta(self)
         self.preferences = PostgresPreferences(self)
+        self.seasons = PostgresSeasons(self)
 
     def __repr__(self) -> str:
         state = "open" if self._pool is not None else "closed"
