@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import context, reply
+from cogs.ui.season_choice import SEASON_CHOICES, choose_seasons
 from service.model import Refusal
 from service.settings import AUTO
 
@@ -45,6 +46,17 @@ class Settings(commands.GroupCog, group_name="rami", group_description="Rami's s
         await reply(interaction, text, ephemeral=True)
         for game_id in await ctx.service.active_games(ctx.guild_id):
             ctx.writer.refresh(game_id)  # its board, in the new language
+
+    @app_commands.command(name="season", description="Seasons: boards that start again every month or quarter (UTC)")
+    @app_commands.describe(
+        mode="off: one all-time board; monthly or quarterly: a fresh board each season, from midnight UTC",
+        channel="Where each season's final board is posted (default: where the last game was played)",
+    )
+    @app_commands.choices(mode=SEASON_CHOICES)
+    async def season(
+        self, interaction: discord.Interaction, mode: str, channel: discord.TextChannel | None = None
+    ) -> None:
+        await choose_seasons(context(interaction), mode, None if channel is None else channel.id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -31,10 +31,21 @@ TOP, TYPE_CHECKING, FUNCTION = "top", "type_checking", "function"
 FLOORS: dict[str, tuple[str, ...]] = {
     "text": ("words", "sentences", "limits", "jokers", "shards", "replies", "tasks"),
     "client": ("handover", "client", "context", "errors"),
-    "renderers": ("render", "pictures"),
+    "renderers": ("render", "pictures", "boards"),
     "components": ("components", "bases"),
     "views": ("views",),
-    "flows": ("spectator", "hand", "meld", "shortcuts", "stall", "threads", "lobby", "rematch", "items"),
+    "flows": (
+        "spectator",
+        "hand",
+        "meld",
+        "shortcuts",
+        "stall",
+        "threads",
+        "lobby",
+        "rematch",
+        "items",
+        "season_choice",
+    ),
     "writers": ("poster", "turnline", "board", "open_hands", "ending", "writer"),
 }
 RANK = {f"cogs.ui.{m}": n for n, (_floor, names) in enumerate(FLOORS.items()) for m in names}
