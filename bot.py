@@ -233,7 +233,7 @@ class RamiBot(RamiClient):
         await self.add_cog(TimersCog(self.timers))
         owns = None if self.own_shards.all else self.own_shards.owns  # a server's shard posts its seasons
         posts = SeasonPosts(self.leaderboards.seasons, self.writer.poster, self.writer.tr_for, owns=owns)
-        await self.add_cog(SeasonsCog(posts, ready=self.wait_until_ready))
+        await self.add_cog(SeasonsCog(posts))  # its loop starts once the bot is ready
 
     def locale_of(self, guild_id: int) -> object:
         guild = self.get_guild(guild_id)

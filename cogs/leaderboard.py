@@ -21,6 +21,7 @@ from service.leaderboards import ALL_TIME
 
 SHOWN = 10
 CHOICES = 25  # Discord shows at most 25 suggestions
+SEASON_TYPED = 32  # characters of the season option (a season's key is 7; the suggestions say more)
 
 
 class Leaderboard(commands.Cog):
@@ -37,7 +38,10 @@ class Leaderboard(commands.Cog):
     @app_commands.choices(preset=PRESET_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: discord.Interaction, preset: str | None = None, season: str | None = None
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        season: app_commands.Range[str, 1, SEASON_TYPED] | None = None,
     ) -> None:
         ctx = context(interaction)
         if preset is not None:

@@ -1,7 +1,7 @@
 """The seasons' ends: each season's final board, posted once in its server's channel.
 
-A small loop owned by the :class:`SeasonsCog` (``bot.py`` adds it, as it adds the timers): once the
-bot is ready, then every :data:`POLL` seconds, it asks the service for the seasons that ended
+A small loop owned by the :class:`SeasonsCog` (``bot.py`` adds it, as it adds the timers): when the
+bot is first ready, then every :data:`POLL` seconds, it asks the service for the seasons that ended
 without their final board (:meth:`service.seasons.Seasons.due`, this process's servers only: with
 several processes, the one that runs a server's shard posts) and posts each one that this process
 wins the claim of (:class:`SeasonPosts`). A season that ended while the bot was down is posted at
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands
@@ -79,16 +79,20 @@ class SeasonPosts:
 class SeasonsCog(commands.Cog, name="Seasons"):
     """Owns the loop that posts the seasons' final boards: started when added, cancelled when removed."""
 
-    def __init__(self, posts: SeasonPosts, *, ready: Callable[[], Awaitable[None]]) -> None:
+    def __init__(self, posts: SeasonPosts) -> None:
         self.posts = posts
-        self.ready = ready  # the channels can be written once the bot is connected
         self._task: asyncio.Task[None] | None = None
+        self._unloaded = False
 
-    async def cog_load(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="rami-seasons")
-        self._task.add_done_callback(self._done)
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """The bot is connected (again): the loop starts, once (the channels can be written now)."""
+        if self._task is None and not self._unloaded:
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="rami-seasons")
+            self._task.add_done_callback(self._done)
 
     async def cog_unload(self) -> None:
+        self._unloaded = True
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
@@ -99,7 +103,6 @@ class SeasonsCog(commands.Cog, name="Seasons"):
             log.error("the seasons' loop stopped", exc_info=task.exception())
 
     async def _run(self) -> None:
-        await self.ready()
         while True:
             try:
                 await self.posts.post_due()

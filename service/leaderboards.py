@@ -56,12 +56,10 @@ class Leaderboards:
         at = self._db.now() if season is None else min(self._db.now(), season.end)
         track = ALL_PRESETS if preset is None else preset
         key = None if season is None else season.key
-        parts = []
-        for bots in (False, True):
-            for provisional in (False, True):
-                query = BoardQuery(
-                    guild_id, track, key, at - INACTIVE_AFTER, provisional, PROVISIONAL_GAMES, bots, limit
-                )
+        parts: list[tuple[Standing, ...]] = []
+        for of_bots in (False, True):
+            for apart in (False, True):  # the ranked players, then the provisional ones
+                query = BoardQuery(guild_id, track, key, at - INACTIVE_AFTER, apart, PROVISIONAL_GAMES, of_bots, limit)
                 parts.append(tuple(await self._db.seasons.board(query)))
         people, provisional, bots, provisional_bots = parts
         return Ranking(people, bots, provisional, provisional_bots, season)

@@ -169,20 +169,16 @@ async def test_nobody_ranked_and_the_chosen_channel(h: Harness, clock: Clock) ->
 
 
 async def test_the_cog_posts_a_season_that_ended_while_it_was_down(h: Harness, clock: Clock) -> None:
-    """Added to the bot, the cog's loop looks at once: a season that ended meanwhile goes out."""
+    """Once the bot is ready, the cog's loop looks at once: a season that ended meanwhile goes out."""
     await season(h, ALICE, "monthly")
     await finished(h, ALICE, BOB, times=5)
     clock.advance(timedelta(days=31).total_seconds())
-    ready = asyncio.Event()
-
-    async def wait_ready() -> None:
-        await ready.wait()
-
-    cog = SeasonsCog(posts(h), ready=wait_ready)
+    cog = SeasonsCog(posts(h))
     await cog.cog_load()
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
     assert boards_in(h) == []  # not before the bot is connected
-    ready.set()
+    await cog.on_ready()
+    await cog.on_ready()  # a reconnection: still one loop
     for _ in range(50):
         if boards_in(h):
             break

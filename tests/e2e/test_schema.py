@@ -32,7 +32,7 @@ COMMANDS = {
     "hint": set(),
     "leaderboard": set(),
     "stats": set(),
-    "rami": {"language"},
+    "rami": {"language", "season"},
     "settings": {"pictures"},
 }
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
