@@ -25,7 +25,7 @@ API (``SeasonStore(db)``, ``store.seasons``)::
 
 from __future__ import annotations
 
-import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BoardQuery",
+    "SeasonQueries",
     "SeasonRow",
     "SeasonSettings",
     "SeasonStore",
@@ -241,58 +242,73 @@ async def record_season(
     await conn.executemany(UPSERT_SEASON_SQL, season_params(guild_id, season, preset, results, known, when))
 
 
-class SeasonStore:
-    """The seasons and the fair boards, on one :class:`~data.db.Database` (see the module doc)."""
+class SeasonQueries(ABC):
+    """The seasons' reads and writes, written once for both stores: a store gives its clock and three
+    ways to run one statement (``?`` placeholders, in order)."""
 
-    def __init__(self, db: Database) -> None:
-        self._db = db
+    @abstractmethod
+    def _now(self) -> datetime: ...
+
+    @abstractmethod
+    async def _rows(self, sql: str, params: Sequence[Any]) -> Sequence[Row]: ...
+
+    @abstractmethod
+    async def _write(self, sql: str, params: Sequence[Any]) -> bool:
+        """Run one writing statement in a transaction of its own; True if it returned a row."""
 
     async def settings(self, guild_id: int) -> SeasonSettings:
-        return settings_of(guild_id, await self._db.fetchone(SETTINGS_SQL, (guild_id,)))
+        rows = await self._rows(SETTINGS_SQL, (guild_id,))
+        return settings_of(guild_id, rows[0] if rows else None)
 
     async def set_settings(self, guild_id: int, mode: SeasonMode, channel_id: int | None = None) -> SeasonSettings:
-        params = (guild_id, SeasonMode(mode).value, channel_id, to_timestamp(self._db.now()))
-
-        async def upsert(conn: aiosqlite.Connection) -> None:
-            await conn.execute(SET_SETTINGS_SQL, params)
-
-        await self._db.write(upsert)
-        return SeasonSettings(guild_id, SeasonMode(mode), channel_id)
+        mode = SeasonMode(mode)
+        await self._write(SET_SETTINGS_SQL, (guild_id, mode.value, channel_id, to_timestamp(self._now())))
+        return SeasonSettings(guild_id, mode, channel_id)
 
     async def book(self, guild_id: int) -> list[SeasonRow]:
-        return [season_row(row) for row in await self._db.fetchall(BOOK_SQL, (guild_id,))]
+        return [season_row(row) for row in await self._rows(BOOK_SQL, (guild_id,))]
 
     async def board(self, query: BoardQuery) -> list[Standing]:
-        sql, params = board_sql(query)
-        return [standing_row(row) for row in await self._db.fetchall(sql, params)]
+        return [standing_row(row) for row in await self._rows(*board_sql(query))]
 
     async def due(self, now: datetime, stale_before: datetime) -> list[tuple[int, Season]]:
-        rows = await self._db.fetchall(DUE_SQL, (to_timestamp(now), to_timestamp(stale_before)))
-        return [(int(row[0]), parse_season(str(row[1]))) for row in rows]
+        rows = await self._rows(DUE_SQL, (to_timestamp(now), to_timestamp(stale_before)))
+        return [(int(row["guild_id"]), parse_season(str(row["season"]))) for row in rows]
 
     async def claim(self, guild_id: int, season: Season, by: str, now: datetime, stale_before: datetime) -> bool:
-        params = (to_timestamp(now), by, guild_id, season.key, to_timestamp(stale_before))
-        return await self._returns_a_row(CLAIM_SQL, params)
+        return await self._write(CLAIM_SQL, (to_timestamp(now), by, guild_id, season.key, to_timestamp(stale_before)))
 
     async def posted(
         self, guild_id: int, season: Season, by: str, channel_id: int | None, message_id: int | None
     ) -> bool:
-        params = (to_timestamp(self._db.now()), channel_id, message_id, guild_id, season.key, by)
-        return await self._returns_a_row(POSTED_SQL, params)
+        params = (to_timestamp(self._now()), channel_id, message_id, guild_id, season.key, by)
+        return await self._write(POSTED_SQL, params)
 
     async def last_channel(self, guild_id: int) -> int | None:
-        row = await self._db.fetchone(LAST_CHANNEL_SQL, (guild_id,))
-        return None if row is None else int(row[0])
+        rows = await self._rows(LAST_CHANNEL_SQL, (guild_id,))
+        return int(rows[0]["channel_id"]) if rows else None
 
     async def best_places(
         self, guild_id: int, user_id: int, now: datetime, min_games: int, inactive: timedelta
     ) -> dict[str, int]:
         params = (guild_id, to_timestamp(now), False, min_games, inactive.total_seconds(), user_id)
-        return {str(row[0]): int(row[1]) for row in await self._db.fetchall(BEST_PLACES_SQL, params)}
+        return {str(row["preset"]): int(row["best"]) for row in await self._rows(BEST_PLACES_SQL, params)}
 
-    async def _returns_a_row(self, sql: str, params: tuple[Any, ...]) -> bool:
-        async def update(conn: aiosqlite.Connection) -> bool:
-            rows: list[sqlite3.Row] = list(await conn.execute_fetchall(sql, params))
-            return bool(rows)
 
-        return await self._db.write(update)
+class SeasonStore(SeasonQueries):
+    """The seasons and the fair boards, on one :class:`~data.db.Database` (see the module doc)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def _now(self) -> datetime:
+        return self._db.now()
+
+    async def _rows(self, sql: str, params: Sequence[Any]) -> Sequence[Row]:
+        return await self._db.fetchall(sql, params)
+
+    async def _write(self, sql: str, params: Sequence[Any]) -> bool:
+        async def run(conn: aiosqlite.Connection) -> bool:
+            return bool(list(await conn.execute_fetchall(sql, tuple(params))))
+
+        return await self._db.write(run)
