@@ -9,10 +9,12 @@ from typing import Any
 from unittest.mock import MagicMock
 
 import discord
+import pytest
 from discord import app_commands
 
 from cogs.seasons import SeasonPosts, SeasonsCog
 from cogs.ui.errors import report_error
+from cogs.ui.poster import NO_PACE, Poster
 from data import ActionWrite, PlayerResult, SeasonMode, parse_season
 from service.catalog import BOOK
 from service.seasons import Seasons
@@ -186,3 +188,66 @@ async def test_the_cog_posts_a_season_that_ended_while_it_was_down(h: Harness, c
     await cog.cog_unload()
     (row,) = await h.db.seasons.book(GUILD)
     assert len(boards_in(h)) == 1 and row.season == parse_season("2026-01") and row.posted_at is not None
+
+
+class Refusing:
+    """Channels where every new message is refused with ``error``, until ``error`` is None."""
+
+    def __init__(self, h: Harness, error: discord.HTTPException | None) -> None:
+        self.h, self.error, self.tried = h, error, 0
+
+    async def send(self, channel_id: int, **kwargs: Any) -> int:
+        self.tried += 1
+        if self.error is not None:
+            raise self.error
+        return await self.h.channels.send(channel_id, **kwargs)
+
+
+def refusal(kind: type[discord.HTTPException], status: int) -> discord.HTTPException:
+    response = MagicMock(status=status, reason="refused")
+    return kind(response, {"code": 0, "message": "refused"})
+
+
+async def test_a_channel_that_refuses_the_bot_is_given_up_once(h: Harness, clock: Clock, caplog: Any) -> None:
+    """No right to post there (403): logged as a warning, the season marked done, never tried again."""
+    await season(h, ALICE, "monthly", channel=777)
+    await finished(h, ALICE, BOB)
+    clock.advance(timedelta(days=31).total_seconds())
+    channels = Refusing(h, refusal(discord.Forbidden, 403))
+    poster = posts(h)
+    poster.poster = Poster(channels, pace=NO_PACE)  # type: ignore[arg-type]
+    assert await poster.post_due() == 0 and channels.tried == 1
+    clock.advance(3600)
+    assert await poster.post_due() == 0 and channels.tried == 1
+    (row,) = await h.db.seasons.book(GUILD)
+    assert row.posted_at is not None and row.message_id is None
+    assert "could not post the board of season 2026-01" in caplog.text
+
+
+async def test_a_failed_post_is_tried_again_when_its_claim_runs_out(h: Harness, clock: Clock) -> None:
+    """Discord failing (500): the claim stays, so no other process posts meanwhile; once the claim's
+    lease has run out the season is posted, once."""
+    await season(h, ALICE, "monthly")
+    await finished(h, ALICE, BOB, channel=CHANNEL)
+    clock.advance(timedelta(days=31).total_seconds())
+    channels = Refusing(h, refusal(discord.DiscordServerError, 500))
+    poster = posts(h)
+    poster.poster = Poster(channels, pace=NO_PACE)  # type: ignore[arg-type]
+    with pytest.raises(discord.DiscordServerError):  # raised to the loop, which logs it
+        await poster.post_due()
+    channels.error = None
+    assert await poster.post_due() == 0 and await posts(h).post_due() == 0  # still claimed
+    clock.advance(timedelta(minutes=11).total_seconds())
+    assert await poster.post_due() == 1 and len(boards_in(h)) == 1
+
+
+async def test_the_final_board_speaks_the_servers_language(h: Harness, clock: Clock) -> None:
+    await h.slash(ALICE, "rami language", manager=True, language="fr")
+    await season(h, ALICE, "monthly")
+    await finished(h, BOB, ALICE, times=5)
+    clock.advance(timedelta(days=31).total_seconds())
+    assert await posts(h).post_due() == 1
+    (board,) = [s for s in h.outbox if s.where == "channel" and s.embed is not None and "final" in s.embed.title]
+    assert board.content == FR("season_final_winner", season="janvier 2026", name="Bob")
+    assert board.embed.title == "Classement final de la saison janvier 2026"
+    assert [f.name for f in board.embed.fields] == ["toutes variantes", "basic"]
