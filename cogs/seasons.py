@@ -77,7 +77,8 @@ class SeasonPosts:
 
 
 class SeasonsCog(commands.Cog, name="Seasons"):
-    """Owns the loop that posts the seasons' final boards: started when added, cancelled when removed."""
+    """Owns the loop that posts the seasons' final boards: started when the bot is first ready,
+    cancelled when the cog is removed (at the bot's stop)."""
 
     def __init__(self, posts: SeasonPosts) -> None:
         self.posts = posts
