@@ -36,6 +36,9 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
 ``guild_defaults``
     A server's defaults for its new tables (:class:`GuildDefaultsStore`): one JSON document,
     opaque here, that the service checks at every read.
+``guild_seasons``, ``seasons``, ``season_stats``
+    A server's seasons (off, monthly, quarterly: :class:`SeasonStore`), the book of its seasons
+    (with the claim and the post of each final board) and each season's own ratings.
 ``player_stats``
     The leaderboard, keyed by (guild, preset, user): games, wins, deals won, rummies and an
     openskill rating (mu, sigma). Preset ``"*"`` is the all-presets track.
@@ -65,6 +68,8 @@ from data.preferences import PreferenceStore
 from data.ratings import Rating, rate
 from data.rows import UNCHANGED, ActionRow, ActionWrite, GameRow, GameStatus, Unchanged
 from data.schema import Migration, load_migrations, migrate, schema_version
+from data.season_calendar import Season, SeasonMode, parse_season, season_at
+from data.seasons import BoardQuery, SeasonRow, SeasonSettings, SeasonStore
 from data.store import (
     GameStorage,
     GuildDefaultsStorage,
@@ -73,6 +78,7 @@ from data.store import (
     LeaderboardStorage,
     MetaStorage,
     PreferenceStorage,
+    SeasonStorage,
     Store,
     is_postgres_url,
     open_store,
@@ -83,6 +89,7 @@ __all__ = [
     "UNCHANGED",
     "ActionRow",
     "ActionWrite",
+    "BoardQuery",
     "ChannelBusy",
     "DataError",
     "Database",
@@ -112,6 +119,12 @@ __all__ = [
     "Rating",
     "ResultRow",
     "SchemaError",
+    "Season",
+    "SeasonMode",
+    "SeasonRow",
+    "SeasonSettings",
+    "SeasonStorage",
+    "SeasonStore",
     "StaleState",
     "Standing",
     "Store",
@@ -122,6 +135,8 @@ __all__ = [
     "load_migrations",
     "migrate",
     "open_store",
+    "parse_season",
     "rate",
     "schema_version",
+    "season_at",
 ]

@@ -31,7 +31,7 @@ TOP, TYPE_CHECKING, FUNCTION = "top", "type_checking", "function"
 FLOORS: dict[str, tuple[str, ...]] = {
     "text": ("words", "sentences", "limits", "choices", "jokers", "shards", "replies", "tasks"),
     "client": ("handover", "client", "context", "errors"),
-    "renderers": ("render", "pictures"),
+    "renderers": ("render", "pictures", "boards"),
     "components": ("components", "bases", "bases_memory"),
     "views": ("views",),
     "flows": (
@@ -47,6 +47,7 @@ FLOORS: dict[str, tuple[str, ...]] = {
         "record",
         "history",
         "items",
+        "season_choice",
     ),
     "writers": ("poster", "turnline", "board", "open_hands", "ending", "writer"),
 }

@@ -32,6 +32,7 @@ from data.postgres.parts import (
     PostgresPreferences,
 )
 from data.postgres.schema import migrate_postgres
+from data.postgres.seasons import PostgresSeasons
 from data.schema import Migration
 
 __all__ = ["PostgresStore"]
@@ -62,6 +63,7 @@ class PostgresStore:
         self.meta = PostgresMeta(self)
         self.preferences = PostgresPreferences(self)
         self.defaults = PostgresGuildDefaults(self)
+        self.seasons = PostgresSeasons(self)
 
     def __repr__(self) -> str:
         state = "open" if self._pool is not None else "closed"

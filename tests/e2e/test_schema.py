@@ -33,7 +33,7 @@ COMMANDS = {
     "leaderboard": set(),
     "stats": set(),
     "history": set(),
-    "rami": {"language", "defaults"},
+    "rami": {"language", "defaults", "season"},
     "settings": {"pictures"},
 }
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")

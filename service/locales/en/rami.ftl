@@ -998,3 +998,77 @@ record-too-big = This record is too long to attach as a file.
 record-unknown = This server has no such game.
 record-not-finished = Only a game played to its end has a record.
 record-missing = This game was played before the bot kept records: it has none.
+
+## Seasons and a fair board (cogs/ui/boards.py, cogs/ui/season_choice.py, cogs/seasons.py)
+# $month: 1 to 12; $year: the year, as text
+season-month = { $month ->
+        [1] January
+        [2] February
+        [3] March
+        [4] April
+        [5] May
+        [6] June
+        [7] July
+        [8] August
+        [9] September
+        [10] October
+        [11] November
+       *[12] December
+    } { $year }
+season-quarter = Q{ $quarter } { $year }
+lb-title-season = Leaderboard of the season { $season }: { $preset }
+lb-title-all-time = All-time leaderboard: { $preset }
+lb-provisional = Provisional: fewer than { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    }, not ranked yet
+# A provisional player: $games played of the $needed a place on the board needs
+lb-provisional-line = { $name }: { $games } of { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    } · rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+lb-only-provisional = Nobody has played { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    } on this board yet: the provisional players are below.
+lb-season-empty = No game has counted in this season yet.
+# $when: a date and time Discord shows in each reader's own time zone
+lb-season-ends = This season ends on { $when }.
+lb-fair = Fewer than { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    }: provisional, listed apart. { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } without a game: off the board until the next one.
+season-choice-current = current season ({ $season })
+season-choice-all-time = all time
+season-unknown = There is no such season on this server: pick one from the list.
+season-mode-unknown = Seasons are off, monthly or quarterly: pick one from the list.
+season-set-off = Seasons are off: /leaderboard shows one all-time board. Past seasons stay readable with its season option.
+season-set-last = Seasons are now { $mode ->
+        [monthly] monthly
+       *[quarterly] quarterly
+    }, with their boundaries at midnight UTC. The season under way, { $season }, ends on { $ends }; its final board will be posted where the server's last game was played.
+season-set-channel = Seasons are now { $mode ->
+        [monthly] monthly
+       *[quarterly] quarterly
+    }, with their boundaries at midnight UTC. The season under way, { $season }, ends on { $ends }; its final board will be posted in { $channel }.
+season-final-title = Final board of the season { $season }
+season-final-winner = 🏆 The season { $season } is over: { $name } wins it!
+season-final-nobody = The season { $season } is over. Nobody played the { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    } a place on the board needs: no winner this time.
+season-final-empty = Nobody played { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    } this season.
+season-final-footer = Every past season stays readable: /leaderboard, option season.
+cmd-leaderboard-season = Which board: the current season, all time, or a past season (default: the current one)
+cmd-rami-season = Seasons: boards that start again every month or quarter (UTC)
+cmd-rami-season-mode = off: one all-time board; monthly or quarterly: a fresh board each season, from midnight UTC
+cmd-rami-season-channel = Where each season's final board is posted (default: where the last game was played)
+cmd-choice-season-off = off (one all-time board)
+cmd-choice-monthly = monthly
+cmd-choice-quarterly = quarterly

@@ -1039,3 +1039,77 @@ record-too-big = Cette feuille de partie est trop longue pour être jointe en fi
 record-unknown = Ce serveur n'a pas de partie de ce numéro.
 record-not-finished = Seule une partie jouée jusqu'au bout a une feuille de partie.
 record-missing = Cette partie a été jouée avant que le bot ne tienne les feuilles de partie : elle n'en a pas.
+
+## Les saisons et un classement juste (cogs/ui/boards.py, cogs/ui/season_choice.py, cogs/seasons.py)
+# $month : de 1 à 12 ; $year : l'année, en texte
+season-month = { $month ->
+        [1] janvier
+        [2] février
+        [3] mars
+        [4] avril
+        [5] mai
+        [6] juin
+        [7] juillet
+        [8] août
+        [9] septembre
+        [10] octobre
+        [11] novembre
+       *[12] décembre
+    } { $year }
+season-quarter = T{ $quarter } { $year }
+lb-title-season = Classement de la saison { $season } : { $preset }
+lb-title-all-time = Classement de tous les temps : { $preset }
+lb-provisional = Provisoires : moins de { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    }, pas encore classés
+# Un joueur provisoire : $games parties jouées sur les $needed qu'il faut pour être classé
+lb-provisional-line = { $name } : { $games } sur { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    } · cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+lb-only-provisional = Personne n'a encore joué { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    } sur ce classement : les joueurs provisoires sont ci-dessous.
+lb-season-empty = Aucune partie n'a encore compté dans cette saison.
+# $when : une date et une heure que Discord montre dans le fuseau de chaque lecteur
+lb-season-ends = Cette saison se termine le { $when }.
+lb-fair = Moins de { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    } : provisoire, à part. { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } sans partie : hors du classement jusqu'à la suivante.
+season-choice-current = saison en cours ({ $season })
+season-choice-all-time = de tous les temps
+season-unknown = Ce serveur n'a pas de telle saison : choisissez-en une dans la liste.
+season-mode-unknown = Les saisons sont désactivées, mensuelles ou trimestrielles : choisissez dans la liste.
+season-set-off = Saisons désactivées : /leaderboard montre un seul classement de tous les temps. Les saisons passées restent lisibles par son option season.
+season-set-last = Les saisons sont désormais { $mode ->
+        [monthly] mensuelles
+       *[quarterly] trimestrielles
+    }, avec leurs limites à minuit UTC. La saison en cours, { $season }, se termine le { $ends } ; son classement final sera publié dans le salon de la dernière partie du serveur.
+season-set-channel = Les saisons sont désormais { $mode ->
+        [monthly] mensuelles
+       *[quarterly] trimestrielles
+    }, avec leurs limites à minuit UTC. La saison en cours, { $season }, se termine le { $ends } ; son classement final sera publié dans { $channel }.
+season-final-title = Classement final de la saison { $season }
+season-final-winner = 🏆 La saison { $season } est terminée : { $name } la remporte !
+season-final-nobody = La saison { $season } est terminée. Personne n'a joué les { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    } qu'il faut pour être classé : pas de vainqueur cette fois.
+season-final-empty = Personne n'a joué { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    } cette saison.
+season-final-footer = Chaque saison passée reste lisible : /leaderboard, option season.
+cmd-leaderboard-season = Quel classement : saison en cours, de tous les temps, ou saison passée (par défaut : en cours)
+cmd-rami-season = Saisons : des classements qui repartent chaque mois ou chaque trimestre (UTC)
+cmd-rami-season-mode = désactivées : un seul classement ; mensuelles ou trimestrielles : un nouveau par saison (minuit UTC)
+cmd-rami-season-channel = Où publier le classement final de chaque saison (par défaut : salon de la dernière partie)
+cmd-choice-season-off = désactivées (un seul classement de tous les temps)
+cmd-choice-monthly = mensuelles
+cmd-choice-quarterly = trimestrielles
