@@ -143,7 +143,8 @@ class Timers:
                         runner.idle.set()
                         wait = min(self.error_backoff * 2 ** (failures - 1), MAX_BACKOFF)
                         with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(runner.wake.wait(), wait)
+                            async with asyncio.timeout(wait):
+                                await runner.wake.wait()
                         runner.idle.clear()
         finally:
             runner.idle.set()
@@ -169,7 +170,11 @@ class Timers:
             return False
         runner.idle.set()
         try:
-            await asyncio.wait_for(runner.wake.wait(), delay)
+            # A timeout around the wait, not wait_for: in 3.11 that wraps the wait in a second task,
+            # held (and scanned by every full garbage collection) for as long as the game waits,
+            # 24 hours for a quiet game, and made again at every change of the game.
+            async with asyncio.timeout(delay):
+                await runner.wake.wait()
         except TimeoutError:
             return False
         finally:

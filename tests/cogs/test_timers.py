@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 
@@ -250,3 +251,17 @@ async def test_an_unreadable_row_is_closed_once(h: Harness, caplog: pytest.LogCa
     assert len([r for r in caplog.records if r.levelno >= logging.ERROR]) == 1
     assert any("could not be read" in (s.text or "") for s in h.outbox if s.where == "channel")
     assert not (await h.slash(ALICE, "lobby create")).first.ephemeral
+
+
+async def test_a_waiting_game_holds_one_task(h: Harness) -> None:
+    """A game waiting for its next step (here its lobby's expiry, half an hour away) costs one task,
+    its own: the wait is a timeout around the wake-up, not a second task per game, which would be
+    held (and scanned by every full garbage collection) for as long as the game waits."""
+    before = asyncio.all_tasks()
+    await h.slash(ALICE, "lobby create")
+    await h.settle()
+    added = asyncio.all_tasks() - before
+    assert [task.get_name() for task in added] == [f"rami-game-{CHANNEL}"]
+    h.timers.poke(CHANNEL)  # woken (the game changed): it plans again, and waits the same way
+    await h.settle()
+    assert [task.get_name() for task in asyncio.all_tasks() - before] == [f"rami-game-{CHANNEL}"]

@@ -9,11 +9,16 @@ each snapshot, so a reader never sees half a file:
   generation: count, longest and total ms), the objects the collector tracks
   (``len(gc.get_objects())``, what a full collection scans), the frozen ones
   (``gc.get_freeze_count()``) and ``VmRSS``/``VmHWM``. Changes nothing in the process.
-* ``SIGUSR2``: the same, then the open hands: every ``cogs.ui.open_hands.OpenHands`` registry
+* ``SIGUSR2``: the same, with what a full collection scans: the tracked objects by type and the
+  pending tasks by name (``census``), and by owner (``owners``: :func:`_owners`, e.g. the table
+  cache, the open hands, the timers); then the open hands: every ``cogs.ui.open_hands.OpenHands`` registry
   (found through ``gc.get_objects()``: its class is looked up by name, so any version of the bot
   works), its live and older entries, and the bytes they hold (:func:`deep_size`). The registry is
   made at set-up, which ``bot.py`` freezes (``gc.freeze()``) and ``gc.get_objects()`` does not
   list, so this snapshot unfreezes to find it and freezes everything again after: take it last.
+* ``RAMI_PROBE_PROFILE=/path/out.prof`` as well: each ``SIGUSR1`` also starts :mod:`cProfile` on the
+  main thread (the event loop) after its snapshot, or, when it runs, stops it before the snapshot
+  and dumps its statistics to that file (``pstats``): call counts are exact, whatever the load.
 * At exit (``atexit``, which a graceful stop runs: SIGINT, or a SIGTERM the bot handles) and on a
   SIGTERM the bot leaves at its default (which would end the process without ``atexit``; the
   probe's handler writes, then restores the default and sends the signal again): a light snapshot.
@@ -37,12 +42,16 @@ value; allocator overhead). A walk stops after :data:`WALK_LIMIT` objects per en
 
 from __future__ import annotations
 
+import asyncio
 import atexit
+import collections
 import contextvars
+import cProfile
 import enum
 import gc
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -100,6 +109,8 @@ _total: dict[int, list[float]] = {}  # generation -> [count, longest s, total s]
 _since: dict[int, list[float]] = {}
 _snapshots: list[dict[str, Any]] = []
 _busy = False
+_profile_path = ""
+_profiler: cProfile.Profile | None = None
 
 
 def _on_gc(phase: str, info: dict[str, int]) -> None:
@@ -218,11 +229,9 @@ def _kind_sizes(entries: list[object], stops: _Stops) -> dict[str, Any]:
     }
 
 
-def _open_hands() -> list[dict[str, Any]]:
-    """Every open-hands registry and what its entries hold (unfreezes to find it, freezes after)."""
-    tracked = gc.get_objects()
-    unfrozen = {id(o) for o in tracked}
-    del tracked
+def _open_hands(unfrozen: set[int]) -> list[dict[str, Any]]:
+    """Every open-hands registry and what its entries hold (unfreezes to find it, freezes after);
+    ``unfrozen``: the ids of the objects not frozen at set-up."""
     frozen_before = gc.get_freeze_count()
     gc.unfreeze()
     try:
@@ -254,6 +263,91 @@ def _open_hands() -> list[dict[str, Any]]:
         gc.freeze()  # all of it: frozen again, as the set-up's part was before
 
 
+def _census() -> dict[str, int]:
+    """The objects the collector tracks (frozen ones apart), counted by type (the 40 most numerous),
+    and the pending asyncio tasks by name, digits left out (``task rami-board-N``: whose work waits)."""
+    counts: Counter[str] = Counter()
+    tasks: Counter[str] = Counter()
+    for obj in gc.get_objects():
+        kind = type(obj)
+        counts[f"{kind.__module__}.{kind.__qualname__}"] += 1
+        if isinstance(obj, asyncio.Task) and not obj.done():
+            tasks["task " + re.sub(r"\d+", "N", obj.get_name())] += 1
+    return {**dict(counts.most_common(40)), **dict(tasks.most_common(15))}
+
+
+# Where the objects a full collection scans are held: each owner's tracked objects made after set-up.
+OWNERS = (
+    "service.cache.TableCache",
+    "service.hints.AdviceCache",
+    "service.gallery.Gallery",
+    "cogs.ui.open_hands.OpenHands",
+    "cogs.ui.turnline.TurnLines",
+    "cogs.ui.board.Board",
+    "cogs.ui.poster.Poster",
+    "cogs.ui.ending.Ending",
+    "cogs.ui.writer.GameWriter",
+    "cogs.ui.replies.FirstReplies",
+    "cogs.timers.Timers",
+    "discord.http.HTTPClient",
+    "discord.webhook.async_.AsyncWebhookAdapter",
+    "discord.state.AutoShardedConnectionState",
+    "discord.state.ConnectionState",
+    "asyncio.unix_events._UnixSelectorEventLoop",
+)
+CONTAINERS = (dict, list, tuple, set, frozenset, collections.deque)
+
+
+def _owners(unfrozen: set[int]) -> dict[str, int]:
+    """For each object of a class in :data:`OWNERS` (in that order), the tracked objects made after
+    set-up (``unfrozen``: their ids) that it reaches first (through ``gc.get_referents``), not
+    through another owner, a module, a class or function, or an object frozen at set-up other than
+    a plain container (a cache's dict made at set-up holds the entries made since). Unfreezes to
+    find the owners, and freezes everything after, as :func:`_open_hands` does."""
+    gc.unfreeze()
+    try:
+        everything = gc.get_objects()
+        named = {f"{type(o).__module__}.{type(o).__qualname__}": o for o in everything if type(o).__name__ in _NAMES}
+        del everything
+        roots = [(name, named[name]) for name in OWNERS if name in named]
+        stops = {id(root) for _name, root in roots}
+        seen: set[int] = set()
+        out = {}
+        for name, root in roots:
+            count, stack = 0, list(gc.get_referents(root))
+            while stack:
+                obj = stack.pop()
+                key = id(obj)
+                if key in seen or key in stops or isinstance(obj, SHARED_TYPES) or not gc.is_tracked(obj):
+                    continue
+                seen.add(key)
+                if key in unfrozen:
+                    count += 1
+                elif not isinstance(obj, CONTAINERS) and type(obj).__name__ not in _PLAIN:
+                    continue  # a bot-wide object made at set-up (the client, the service...)
+                stack.extend(gc.get_referents(obj))
+            out[name] = count
+        return out
+    finally:
+        gc.freeze()
+
+
+_NAMES = {name.rsplit(".", 1)[1] for name in OWNERS}
+_PLAIN = {"OrderedDict", "WeakValueDictionary", "KeyedRef", "defaultdict"}
+
+
+def _toggle_profile() -> None:
+    """Start profiling the main thread, or stop it and dump the statistics (``RAMI_PROBE_PROFILE``)."""
+    global _profiler
+    if _profiler is None:
+        _profiler = cProfile.Profile()
+        _profiler.enable()
+        return
+    _profiler.disable()
+    _profiler.dump_stats(_profile_path)
+    _profiler = None
+
+
 def snapshot(label: str, *, hands: bool = False) -> None:
     """Take a snapshot and rewrite the probe's file with every snapshot so far."""
     global _busy
@@ -274,7 +368,10 @@ def snapshot(label: str, *, hands: bool = False) -> None:
         }
         _since.clear()
         if hands:
-            taken["open_hands"] = _open_hands()
+            taken["census"] = _census()
+            unfrozen = {id(o) for o in gc.get_objects()}  # before the first unfreeze
+            taken["owners"] = _owners(unfrozen)
+            taken["open_hands"] = _open_hands(unfrozen)
         _snapshots.append(taken)
         tmp = f"{_path}.tmp"
         with open(tmp, "w") as out:
@@ -292,18 +389,24 @@ def _on_signal(signum: int, _frame: object) -> None:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the default it replaced: end the process
         os.kill(os.getpid(), signal.SIGTERM)
         return
+    profiling = _profiler is not None
+    if _profile_path and signum == signal.SIGUSR1 and profiling:
+        _toggle_profile()  # stopped before the snapshot, which is not the bot's work
     snapshot(f"signal {signal.Signals(signum).name}", hands=signum == signal.SIGUSR2)
+    if _profile_path and signum == signal.SIGUSR1 and not profiling:
+        _toggle_profile()
 
 
 def install(path: str) -> None:
     """Start timing collections and listen for the snapshot signals (see the module doc), in the
     process that set ``RAMI_PROBE`` for itself only: the processes it starts (the pictures' worker)
     inherit the variable and this folder on their path, and must not write over its file."""
-    global _path
+    global _path, _profile_path
     me = str(os.getpid())
     if os.environ.setdefault("RAMI_PROBE_PID", me) != me:
         return
     _path = path
+    _profile_path = os.environ.get("RAMI_PROBE_PROFILE", "")
     gc.callbacks.append(_on_gc)
     signal.signal(signal.SIGUSR1, _on_signal)
     signal.signal(signal.SIGUSR2, _on_signal)
