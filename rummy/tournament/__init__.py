@@ -51,7 +51,7 @@ from rummy.tournament.points import BYE_POINTS, ROUND_POINTS, place_points, resu
 from rummy.tournament.seating import Plan, plan
 from rummy.tournament.serialize import TOURNAMENT_SCHEMA, dumps, loads, tournament_from_json, tournament_to_json
 from rummy.tournament.standings import Standing, podium, standings
-from rummy.tournament.timelimit import deadline, table_result, timed_out
+from rummy.tournament.timelimit import deadline, round_deadline, table_result, timed_out
 
 __all__ = [
     "BYE_POINTS",
@@ -97,6 +97,7 @@ __all__ = [
     "replace",
     "result_points",
     "resume",
+    "round_deadline",
     "sign_up",
     "standings",
     "start",

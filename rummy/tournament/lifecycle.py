@@ -145,9 +145,15 @@ def replace(t: Tournament, by: int, player: int, level: str, moderator: bool = F
 
 
 # -- rounds -----------------------------------------------------------------------------------
-def start(t: Tournament, by: int, moderator: bool = False, ratings: Mapping[int, float] | None = None) -> Tournament:
+def start(
+    t: Tournament,
+    by: int,
+    moderator: bool = False,
+    ratings: Mapping[int, float] | None = None,
+    now: float | None = None,
+) -> Tournament:
     """Close the sign-ups, fix the seed order (``ratings``: the server's, by player, optional) and
-    pair round 1."""
+    pair round 1, which starts at ``now`` (UNIX seconds; its time limit runs from there)."""
     _organiser(t, by, moderator, "start the tournament")
     _signing_up(t)
     if len(t.playing) < MIN_ENTRANTS:
@@ -157,7 +163,7 @@ def start(t: Tournament, by: int, moderator: bool = False, ratings: Mapping[int,
             params={"n": MIN_ENTRANTS},
         )
     seeded = dataclasses.replace(t, seeding=seed_order(t.seed, (e.id for e in t.playing), ratings))
-    return _pair(seeded, list(seeded.seeding))
+    return _pair(seeded, list(seeded.seeding), now)
 
 
 def next_players(t: Tournament) -> list[int]:
@@ -179,9 +185,9 @@ def next_players(t: Tournament) -> list[int]:
     return order if len(order) >= MIN_ENTRANTS else []
 
 
-def next_round(t: Tournament) -> Tournament:
+def next_round(t: Tournament, now: float | None = None) -> Tournament:
     """Pair the next round (Swiss: :mod:`rummy.tournament.swiss`; knockout:
-    :mod:`rummy.tournament.knockout`)."""
+    :mod:`rummy.tournament.knockout`), which starts at ``now`` (UNIX seconds)."""
     _open(t)
     if t.stage is Stage.SIGN_UP:
         raise WrongStage("The tournament has not started.", key="tournament_not_started")
@@ -192,12 +198,13 @@ def next_round(t: Tournament) -> Tournament:
     order = next_players(t)
     if not order:
         raise WrongStage("No round is left to play: the tournament can finish.", key="tournament_no_round_left")
-    return _pair(t, order)
+    return _pair(t, order, now)
 
 
-def _pair(t: Tournament, order: list[int]) -> Tournament:
+def _pair(t: Tournament, order: list[int], now: float | None) -> Tournament:
     build = knockout_round if t.settings.format is Format.KNOCKOUT else swiss_round
-    return dataclasses.replace(t, rounds=(*t.rounds, build(t, order)), stage=Stage.PLAYING)
+    rnd = dataclasses.replace(build(t, order), started_at=now)
+    return dataclasses.replace(t, rounds=(*t.rounds, rnd), stage=Stage.PLAYING)
 
 
 def record_result(t: Tournament, table: int, result: TableResult) -> Tournament:

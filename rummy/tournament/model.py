@@ -209,6 +209,7 @@ class Round:
     number: int  # 1-based
     tables: tuple[Table, ...]
     byes: tuple[int, ...] = ()
+    started_at: float | None = None  # UNIX seconds, as the caller gave it: the time limit runs from here
 
     @property
     def complete(self) -> bool:

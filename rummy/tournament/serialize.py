@@ -78,6 +78,7 @@ def _round_doc(r: Round) -> dict[str, Any]:
     return {
         "number": r.number,
         "byes": list(r.byes),
+        "started_at": r.started_at,
         "tables": [
             {
                 "number": t.number,
@@ -95,7 +96,7 @@ def _round(d: dict[str, Any]) -> Round:
         Table(t["number"], tuple(t["players"]), t["fillers"], _result(t["result"]) if t["result"] else None)
         for t in d["tables"]
     )
-    return Round(d["number"], tables, tuple(d["byes"]))
+    return Round(d["number"], tables, tuple(d["byes"]), d["started_at"])
 
 
 def tournament_to_json(t: Tournament) -> dict[str, Any]:

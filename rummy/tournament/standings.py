@@ -86,7 +86,8 @@ def _records(t: Tournament) -> tuple[dict[int, _Record], dict[int, list[list[int
 
 
 def standings(t: Tournament) -> tuple[Standing, ...]:
-    """The standings after the tables recorded so far (see the module's text), the first first."""
+    """The standings after the tables recorded so far (and the byes of the rounds paired: a bye's
+    points are known from the start of its round), the first first (see the module's text)."""
     records, met = _records(t)
     seeds = seed_positions(t)
     opponents = {

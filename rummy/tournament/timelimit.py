@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from rummy.game import Game
 from rummy.tournament.errors import BadResult
-from rummy.tournament.model import PlayerResult, TableResult
+from rummy.tournament.model import PlayerResult, Stage, TableResult, Tournament
 
 
 def deadline(started_at: float, round_minutes: int) -> float:
@@ -31,6 +31,15 @@ def deadline(started_at: float, round_minutes: int) -> float:
 
 def timed_out(started_at: float, round_minutes: int, now: float) -> bool:
     return now >= deadline(started_at, round_minutes)
+
+
+def round_deadline(t: Tournament) -> float | None:
+    """When the round in play runs out of time (``None``: no round in play, or one paired without
+    a start time)."""
+    rnd = t.current
+    if t.stage is not Stage.PLAYING or rnd is None or rnd.started_at is None:
+        return None
+    return deadline(rnd.started_at, t.settings.round_minutes)
 
 
 def table_result(game: Game, seats: Sequence[int | None], *, at_time_limit: bool = False) -> TableResult:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from rummy import tournament as T
 from rummy.errors import BadRules, RummyError
 from rummy.serialize import SchemaError
+from rummy.table_options import TableOptions
 from rummy.tournament.model import PlayerResult, TableResult
 from tests.rummy.tournament_support import ORGANISER, play_out, play_round, signed_up
 
@@ -217,3 +218,31 @@ def test_a_document_of_another_schema_is_refused() -> None:
     document = T.tournament_to_json(signed_up(2)) | {"schema": 99}
     with pytest.raises(SchemaError):
         T.tournament_from_json(document)
+
+
+def test_every_setting_round_trips() -> None:
+    """House rules, table options, a start time and the other choices read back equal."""
+    chosen = T.Settings(
+        "  Soirée rami  ",
+        "RAMI51",
+        T.Format.KNOCKOUT,
+        None,
+        5,
+        {"opening": 40},
+        fill_with_computers=True,
+        round_minutes=45,
+        starts_at=1_760_000_000.5,
+        options=TableOptions(turn_timer=60, hints=False),
+    )
+    assert chosen.name == "Soirée rami" and chosen.preset == "rami51" and chosen.rules.opening == 40
+    t = T.new(chosen, ORGANISER, 3)
+    assert T.loads(T.dumps(t)).settings == chosen
+
+
+def test_a_round_s_time_limit_runs_from_its_start() -> None:
+    t = T.start(signed_up(4, size=2), ORGANISER, now=1000.0)
+    assert T.round_deadline(t) == 1000.0 + 90 * 60
+    t = play_round(t, random.Random(8))
+    assert T.round_deadline(t) is None
+    t = T.next_round(t, now=9000.0)
+    assert T.round_deadline(t) == 9000.0 + 90 * 60 and T.loads(T.dumps(t)) == t
