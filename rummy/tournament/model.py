@@ -122,6 +122,11 @@ class Settings:
                 params={"min": MIN_ROUND_MINUTES, "max": MAX_ROUND_MINUTES},
             )
 
+    def __hash__(self) -> int:
+        """A value like the others: the house rules hash as their sorted items."""
+        rules = tuple(sorted(self.house_rules.items()))
+        return hash((self.name, self.preset, self.format, self.rounds, self.table_size, rules, self.round_minutes))
+
     @cached_property
     def rules(self) -> Rules:
         """The rules every table of the tournament plays."""

@@ -236,7 +236,8 @@ def test_every_setting_round_trips() -> None:
     )
     assert chosen.name == "Soirée rami" and chosen.preset == "rami51" and chosen.rules.opening == 40
     t = T.new(chosen, ORGANISER, 3)
-    assert T.loads(T.dumps(t)).settings == chosen
+    again = T.loads(T.dumps(t))
+    assert again.settings == chosen and again == t and hash(again) == hash(t)
 
 
 def test_a_round_s_time_limit_runs_from_its_start() -> None:
