@@ -45,6 +45,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.errors import CommandText, RamiTree
+from cogs.seasons import SeasonPosts, SeasonsCog
 from cogs.timers import Timers, TimersCog
 from cogs.ui.client import RamiClient
 from cogs.ui.context import NO_MENTIONS
@@ -64,7 +65,15 @@ log = logging.getLogger("rami")
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DB = HERE / "data" / "rami.sqlite3"
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.leaderboard", "cogs.settings", "cogs.personal")
+EXTENSIONS = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.info",
+    "cogs.leaderboard",
+    "cogs.history",
+    "cogs.settings",
+    "cogs.personal",
+)
 COMMANDS_HASH_KEY = "commands_hash"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)  # Ctrl-C, and what `docker compose stop` sends
@@ -225,10 +234,14 @@ class RamiBot(RamiClient):
         self.settle = (self.timers.close, self.writer.drain)
 
     async def load_cogs(self) -> None:
-        """The command extensions, then the Timers cog, which resumes every active game's timers."""
+        """The command extensions, then the Timers cog, which resumes every active game's timers, and
+        the Seasons cog, which posts the final board of each season that ended."""
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.add_cog(TimersCog(self.timers))
+        owns = None if self.own_shards.all else self.own_shards.owns  # a server's shard posts its seasons
+        posts = SeasonPosts(self.leaderboards.seasons, self.writer.poster, self.writer.tr_for, owns=owns)
+        await self.add_cog(SeasonsCog(posts))  # its loop starts once the bot is ready
 
     def locale_of(self, guild_id: int) -> object:
         guild = self.get_guild(guild_id)

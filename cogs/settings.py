@@ -16,6 +16,7 @@ from cogs.ui.choices import RuleText, ValueText, name_choices, value_choices
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, reply, user_tr
 from cogs.ui.limits import chosen
+from cogs.ui.season_choice import SEASON_CHOICES, choose_seasons
 from rummy.rules import KNOBS, PRESETS
 from rummy.table_options import OPTIONS
 from service.model import Refusal
@@ -111,6 +112,17 @@ class Settings(commands.GroupCog, group_name="rami", group_description="Rami's s
     @defaults.command(name="reset", description="Clear this server's defaults: new tables start from the bot's own")
     async def defaults_reset(self, interaction: discord.Interaction) -> None:
         await server_defaults.reset(context(interaction))
+
+    @app_commands.command(name="season", description="Seasons: boards that start again every month or quarter (UTC)")
+    @app_commands.describe(
+        mode="off: one all-time board; monthly or quarterly: a fresh board each season, from midnight UTC",
+        channel="Where each season's final board is posted (default: where the last game was played)",
+    )
+    @app_commands.choices(mode=SEASON_CHOICES)
+    async def season(
+        self, interaction: discord.Interaction, mode: str, channel: discord.TextChannel | None = None
+    ) -> None:
+        await choose_seasons(context(interaction), mode, None if channel is None else channel.id)
 
 
 async def setup(bot: commands.Bot) -> None:

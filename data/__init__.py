@@ -25,7 +25,8 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
     produced and is written in the same transaction as the state.
 ``game_results``
     One row per seat of a finished game (rank, win, deals won, rummies, score) with the
-    player's rating before and after.
+    player's rating before and after, the deals the seat played and when the game finished: what
+    a player's history reads (:class:`HistoryStore`: pages by key, points per deal, streaks).
 ``guild_settings``
     A server's own settings (:class:`GuildSettingsStore`): the language of its public messages.
 ``meta``
@@ -35,6 +36,9 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
 ``guild_defaults``
     A server's defaults for its new tables (:class:`GuildDefaultsStore`): one JSON document,
     opaque here, that the service checks at every read.
+``guild_seasons``, ``seasons``, ``season_stats``
+    A server's seasons (off, monthly, quarterly: :class:`SeasonStore`), the book of its seasons
+    (with the claim and the post of each final board) and each season's own ratings.
 ``player_stats``
     The leaderboard, keyed by (guild, preset, user): games, wins, deals won, rummies and an
     openskill rating (mu, sigma). Preset ``"*"`` is the all-presets track.
@@ -49,6 +53,7 @@ from data.defaults import GuildDefaultsStore
 from data.errors import ChannelBusy, DataError, GameClosed, GameNotFound, SchemaError, StaleState
 from data.games import GameStore
 from data.guilds import GuildSettingsStore
+from data.history import GameFigures, HistoryStore, PlayedGame
 from data.jsontext import compact_json
 from data.leaderboard import (
     ALL_PRESETS,
@@ -63,13 +68,17 @@ from data.preferences import PreferenceStore
 from data.ratings import Rating, rate
 from data.rows import UNCHANGED, ActionRow, ActionWrite, GameRow, GameStatus, Unchanged
 from data.schema import Migration, load_migrations, migrate, schema_version
+from data.season_calendar import Season, SeasonMode, parse_season, season_at
+from data.seasons import BoardQuery, SeasonRow, SeasonSettings, SeasonStore
 from data.store import (
     GameStorage,
     GuildDefaultsStorage,
     GuildSettingsStorage,
+    HistoryStorage,
     LeaderboardStorage,
     MetaStorage,
     PreferenceStorage,
+    SeasonStorage,
     Store,
     is_postgres_url,
     open_store,
@@ -80,10 +89,12 @@ __all__ = [
     "UNCHANGED",
     "ActionRow",
     "ActionWrite",
+    "BoardQuery",
     "ChannelBusy",
     "DataError",
     "Database",
     "GameClosed",
+    "GameFigures",
     "GameNotFound",
     "GameRow",
     "GameStatus",
@@ -93,11 +104,14 @@ __all__ = [
     "GuildDefaultsStore",
     "GuildSettingsStorage",
     "GuildSettingsStore",
+    "HistoryStorage",
+    "HistoryStore",
     "LeaderboardStorage",
     "LeaderboardStore",
     "MetaStorage",
     "MetaStore",
     "Migration",
+    "PlayedGame",
     "PlayerResult",
     "PlayerStats",
     "PreferenceStorage",
@@ -105,6 +119,12 @@ __all__ = [
     "Rating",
     "ResultRow",
     "SchemaError",
+    "Season",
+    "SeasonMode",
+    "SeasonRow",
+    "SeasonSettings",
+    "SeasonStorage",
+    "SeasonStore",
     "StaleState",
     "Standing",
     "Store",
@@ -115,6 +135,8 @@ __all__ = [
     "load_migrations",
     "migrate",
     "open_store",
+    "parse_season",
     "rate",
     "schema_version",
+    "season_at",
 ]

@@ -55,10 +55,12 @@ from data._commit import Change, Queued, deliver, fail, run
 from data.defaults import GuildDefaultsStore
 from data.games import GameStore
 from data.guilds import GuildSettingsStore
+from data.history import HistoryStore
 from data.leaderboard import LeaderboardStore
 from data.meta import MetaStore
 from data.preferences import PreferenceStore
 from data.schema import Migration, migrate
+from data.seasons import SeasonStore
 
 __all__ = ["Database", "SynchronousLevel"]
 
@@ -78,8 +80,8 @@ class Database:
     Make it with :meth:`open` (which connects and migrates) and end it with :meth:`close`, or
     use it as ``async with await Database.open(path) as db:``. It is a :class:`data.store.Store`:
     its parts are :attr:`games` (:class:`~data.games.GameStore`), :attr:`leaderboard`
-    (:class:`~data.leaderboard.LeaderboardStore`), :attr:`guilds`, :attr:`meta`, :attr:`preferences` and
-    :attr:`defaults`.
+    (:class:`~data.leaderboard.LeaderboardStore`), :attr:`history` (:class:`~data.history.HistoryStore`),
+    :attr:`guilds`, :attr:`meta`, :attr:`preferences`, :attr:`defaults` and :attr:`seasons`.
 
     :param path: the database file; its parent folders are created. ``":memory:"`` works for
         quick experiments (no WAL there).
@@ -108,10 +110,12 @@ class Database:
         self.now: Clock = clock
         self.games = GameStore(self)
         self.leaderboard = LeaderboardStore(self)
+        self.history = HistoryStore(self)
         self.guilds = GuildSettingsStore(self)
         self.meta = MetaStore(self)
         self.preferences = PreferenceStore(self)
         self.defaults = GuildDefaultsStore(self)
+        self.seasons = SeasonStore(self)
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()  # held by each transaction and each read
         self._pending: list[Queued] = []  # called, not yet run

@@ -62,6 +62,7 @@ from data.rows import (
     action_row,
     game_row,
 )
+from data.seasons import record_season
 
 if TYPE_CHECKING:
     from data.db import Database
@@ -266,14 +267,11 @@ class GameStore:
             row = rows[0]
             await conn.execute(insert, insert_params)
             if results is not None:
+                guild_id, preset, when = int(row["guild_id"]), str(row["preset"]), float(row["updated_at"])
                 await record_results(
-                    conn,
-                    game_id=game_id,
-                    guild_id=int(row["guild_id"]),
-                    preset=str(row["preset"]),
-                    results=results,
-                    when=float(row["updated_at"]),
+                    conn, game_id=game_id, guild_id=guild_id, preset=preset, results=results, when=when
                 )
+                await record_season(conn, guild_id=guild_id, preset=preset, results=results, when=when)
             return row
 
         return game_row(await self._db.write(finish), write.state_json)

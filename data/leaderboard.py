@@ -62,6 +62,7 @@ class PlayerResult:
     deals_won: int
     rummies: int
     final_score: int
+    deals: int = 0  # the deals this seat played (an eliminated seat's last put it out); 0: not known
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +134,7 @@ def check_results(results: Sequence[PlayerResult]) -> None:
     if len(set(seats)) != len(seats):
         raise ValueError(f"a seat appears twice in the results: {seats}")
     for r in results:
-        if r.rank < 1 or r.seat < 0 or r.deals_won < 0 or r.rummies < 0:
+        if r.rank < 1 or r.seat < 0 or r.deals_won < 0 or r.rummies < 0 or r.deals < 0:
             raise ValueError(f"impossible result {r!r}")
 
 
@@ -159,21 +160,27 @@ async def record_results(
     await conn.executemany(
         "INSERT INTO game_results (game_id, user_id, display_name, is_bot, bot_level, seat,"
         " rank, won, deals_won, rummies, final_score, mu_before, sigma_before, mu_after,"
-        " sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        result_params(game_id, results, before, after),
+        " sigma_after, deals, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        result_params(game_id, results, before, after, when),
     )
     await conn.executemany(_UPSERT_STANDING, standing_params(guild_id, preset, results, after, total_after, when))
 
 
-ResultParams = tuple[int, int, str, bool, str | None, int, int, bool, int, int, int, float, float, float, float]
+ResultParams = tuple[
+    int, int, str, bool, str | None, int, int, bool, int, int, int, float, float, float, float, int, float
+]
 StandingParams = tuple[int, str, int, str, bool, int, int, int, float, float, float]
 
 
 def result_params(
-    game_id: int, results: Sequence[PlayerResult], before: Sequence[Rating], after: Sequence[Rating]
+    game_id: int,
+    results: Sequence[PlayerResult],
+    before: Sequence[Rating],
+    after: Sequence[Rating],
+    when: float,
 ) -> list[ResultParams]:
     """The values of each player's ``game_results`` row, in the columns' order, for both stores
-    (SQLite stores a bool as 0 or 1, PostgreSQL as a boolean)."""
+    (SQLite stores a bool as 0 or 1, PostgreSQL as a boolean); ``when`` is the finish."""
     return [
         (
             game_id,
@@ -191,6 +198,8 @@ def result_params(
             old.sigma,
             new.mu,
             new.sigma,
+            r.deals,
+            when,
         )
         for r, old, new in zip(results, before, after, strict=True)
     ]
@@ -285,6 +294,7 @@ def result_row(row: Row) -> ResultRow:
         deals_won=int(row["deals_won"]),
         rummies=int(row["rummies"]),
         final_score=int(row["final_score"]),
+        deals=int(row["deals"]),
     )
     return ResultRow(
         game_id=int(row["game_id"]),

@@ -3,8 +3,8 @@
 Stop the bot first. :func:`copy_to_postgres` opens the SQLite file (migrating it to the newest
 schema, as the bot would at start) and the PostgreSQL database (creating its schema), refuses a
 target that holds any row already, then copies every table (games, their action log, results,
-the leaderboards, the servers' settings and defaults, people's preferences, the bot's bookkeeping) in one
-PostgreSQL transaction: rows as they are, ids kept, the games' id sequence moved past the last id.
+the leaderboards, the servers' settings and defaults, people's preferences, the bot's bookkeeping,
+the seasons) in one PostgreSQL transaction: rows as they are, ids kept, the games' id sequence moved past the last id.
 Before committing it counts each table on both sides; any difference rolls everything back. The
 SQLite file is only read. Then start the bot with ``RAMI_DATABASE_URL`` set to the URL.
 """
@@ -28,7 +28,7 @@ TABLES: Final = {
     "game_actions": "game_id, seq, actor_id, kind, payload_json, created_at",
     "game_results": (
         "game_id, user_id, display_name, is_bot, bot_level, seat, rank, won, deals_won, rummies, final_score,"
-        " mu_before, sigma_before, mu_after, sigma_after"
+        " mu_before, sigma_before, mu_after, sigma_after, deals, finished_at"
     ),
     "player_stats": (
         "guild_id, preset, user_id, display_name, is_bot, games, wins, deals_won, rummies, mu, sigma, last_played_at"
@@ -37,6 +37,12 @@ TABLES: Final = {
     "user_preferences": "user_id, pictures, updated_at",
     "guild_defaults": "guild_id, defaults_json, updated_at",
     "meta": "key, value, updated_at",
+    "guild_seasons": "guild_id, mode, channel_id, updated_at",
+    "seasons": "guild_id, season, starts_at, ends_at, claimed_at, claimed_by, posted_at, channel_id, message_id",
+    "season_stats": (
+        "guild_id, season, preset, user_id, display_name, is_bot, games, wins, deals_won, rummies, mu, sigma,"
+        " last_played_at"
+    ),
 }
 """Every table copied, in an order that respects the foreign keys, with its columns."""
 _BOOLEANS: Final = frozenset({"is_bot", "won", "pictures"})  # 0/1 in SQLite, boolean in PostgreSQL

@@ -19,19 +19,25 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from data._clock import Clock, utcnow
+from data.history import GameFigures, PlayedGame
 from data.leaderboard import PlayerResult, PlayerStats, ResultRow, Standing
 from data.rows import ActionRow, ActionWrite, GameRow, GameStatus
+from data.season_calendar import Season, SeasonMode
+from data.seasons import BoardQuery, SeasonRow, SeasonSettings
 
 __all__ = [
     "GameStorage",
     "GuildDefaultsStorage",
     "GuildSettingsStorage",
+    "HistoryStorage",
     "LeaderboardStorage",
     "MetaStorage",
     "PreferenceStorage",
+    "SeasonStorage",
     "Store",
     "is_postgres_url",
     "open_store",
@@ -82,6 +88,22 @@ class LeaderboardStorage(Protocol):
     async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None: ...
 
 
+class HistoryStorage(Protocol):
+    """A player's finished games and their figures (``store.history``); see :mod:`data.history`."""
+
+    async def played(
+        self,
+        guild_id: int,
+        user_id: int,
+        limit: int,
+        *,
+        older_than: int | None = None,
+        newer_than: int | None = None,
+    ) -> list[PlayedGame]: ...
+
+    async def figures(self, guild_id: int, user_id: int) -> dict[str, GameFigures]: ...
+
+
 class GuildSettingsStorage(Protocol):
     """Each server's settings (``store.guilds``); see :mod:`data.guilds`."""
 
@@ -119,6 +141,32 @@ class PreferenceStorage(Protocol):
     async def set_pictures(self, user_id: int, on: bool) -> None: ...
 
 
+class SeasonStorage(Protocol):
+    """Seasons and the fair boards (``store.seasons``); see :mod:`data.seasons`."""
+
+    async def settings(self, guild_id: int) -> SeasonSettings: ...
+
+    async def set_settings(self, guild_id: int, mode: SeasonMode, channel_id: int | None = None) -> SeasonSettings: ...
+
+    async def book(self, guild_id: int) -> list[SeasonRow]: ...
+
+    async def board(self, query: BoardQuery) -> list[Standing]: ...
+
+    async def due(self, now: datetime, stale_before: datetime) -> list[tuple[int, Season]]: ...
+
+    async def claim(self, guild_id: int, season: Season, by: str, now: datetime, stale_before: datetime) -> bool: ...
+
+    async def posted(
+        self, guild_id: int, season: Season, by: str, channel_id: int | None, message_id: int | None
+    ) -> bool: ...
+
+    async def last_channel(self, guild_id: int) -> int | None: ...
+
+    async def best_places(
+        self, guild_id: int, user_id: int, now: datetime, min_games: int, inactive: timedelta
+    ) -> dict[str, int]: ...
+
+
 class Store(Protocol):
     """One open database: its six parts, its clock, and :meth:`close`."""
 
@@ -127,6 +175,9 @@ class Store(Protocol):
 
     @property
     def leaderboard(self) -> LeaderboardStorage: ...
+
+    @property
+    def history(self) -> HistoryStorage: ...
 
     @property
     def guilds(self) -> GuildSettingsStorage: ...
@@ -139,6 +190,9 @@ class Store(Protocol):
 
     @property
     def defaults(self) -> GuildDefaultsStorage: ...
+
+    @property
+    def seasons(self) -> SeasonStorage: ...
 
     @property
     def now(self) -> Clock:

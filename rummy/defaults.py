@@ -150,9 +150,10 @@ class TableDefaults:
         stored_options = data.get("options")
         for name, value in (stored_options if isinstance(stored_options, dict) else {}).items():
             text = _option_text(value)
+            if name not in OPTIONS or text is None:
+                dropped.append(f"option {name!r} = {value!r}: not a value of {name!r}")
+                continue
             try:
-                if name not in OPTIONS or text is None:
-                    raise RummyError(f"not a value of {name!r}")
                 options[name] = getattr(options_with(_BOT_OPTIONS, name, text)[0], name)
             except RummyError as exc:
                 dropped.append(f"option {name!r} = {value!r}: {exc}")
@@ -168,9 +169,10 @@ def _house_rules(preset: object, overrides: object, dropped: list[str]) -> dict[
     known: dict[str, Any] = {}
     for name, value in overrides.items():
         knob = KNOBS.get(name)
+        if knob is None:
+            dropped.append(f"house rule {name!r} = {value!r} of {preset}: no such knob")
+            continue
         try:
-            if knob is None:
-                raise RummyError("no such knob")
             known[name] = knob.coerce(value)
         except RummyError as exc:
             dropped.append(f"house rule {name!r} = {value!r} of {preset}: {exc}")

@@ -254,8 +254,11 @@ class Game:
 
     def _start_deal(self) -> list[Event]:
         seats = self.active_seats
-        self.deal = Deal.new(self.rules, len(self.history) + 1, seats, self.dealer, self._rng("deal"))
-        return [Event("deal_started", self.dealer, detail={"number": self.deal.number, "starter": self.deal.turn})]
+        deal = self.deal = Deal.new(self.rules, len(self.history) + 1, seats, self.dealer, self._rng("deal"))
+        # Public from the first moment: who is dealt in, and the card turned face up (if any).
+        up = deal.discard[-1].pretty if deal.discard else None
+        detail = {"number": deal.number, "starter": deal.turn, "seats": list(deal.seats), "up": up}
+        return [Event("deal_started", self.dealer, detail=detail)]
 
     def standings(self) -> GameOutcome:
         """The standings as the game stands: its outcome once it is over, else the totals of the

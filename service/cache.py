@@ -60,6 +60,7 @@ def results_of(table: Table) -> list[PlayerResult]:
                 deals_won=standing.deals_won,
                 rummies=standing.rummies,
                 final_score=standing.score,
+                deals=table.game.eliminated.get(standing.seat, len(table.game.history)),
             )
         )
     return out

@@ -61,7 +61,8 @@ class ClockSteps(ServiceCore):
             action, events = await bots.move(table, seat, bots.rng_for(table, row.version), self.thinker)
             bots.observe(table, events)
             payload = {"seat": seat, **act.action_to_json(action)}
-            row = await self._commit(row, table, before, table.leaderboard_id(seat), ChangeKind.BOT.value, payload)
+            actor = table.leaderboard_id(seat)
+            row = await self._commit(row, table, before, actor, ChangeKind.BOT.value, payload, events)
         game = self._snapshot(row, table)
         return self._tell(Outcome(ChangeKind.BOT, game, None, tuple(events), seat, new_turn(table, before)))
 
@@ -81,7 +82,7 @@ class ClockSteps(ServiceCore):
             events, count, dropped = table.time_out(seat, safe_action)
             bots.observe(table, events)
             payload = {"seat": seat, "count": count, "dropped": dropped}
-            row = await self._commit(row, table, before, None, ChangeKind.TIMEOUT.value, payload)
+            row = await self._commit(row, table, before, None, ChangeKind.TIMEOUT.value, payload, events)
         game, detail = self._snapshot(row, table), TimedOut(count, dropped)
         return self._tell(Outcome(ChangeKind.TIMEOUT, game, detail, tuple(events), seat, new_turn(table, before)))
 

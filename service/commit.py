@@ -8,13 +8,17 @@ process moved past is refused (:class:`data.StaleState`) and stores nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from data import UNCHANGED, ActionWrite, GameRow, Store, Unchanged
+from rummy.deal import Event
+from rummy.serialize import stored_event
 from rummy.table import Table, TableStatus
 from service.cache import dump_table, results_of
 
+EVENTS = "events"  # the payload's key for the public events of the change (the game's record reads them)
 ENDED_STATUS = {TableStatus.OVER: "finished", TableStatus.CANCELLED: "cancelled", TableStatus.ABANDONED: "abandoned"}
 
 
@@ -26,10 +30,15 @@ async def store(
     actor: int | None,
     kind: str,
     payload: dict[str, Any],
+    events: Sequence[Event] = (),
 ) -> GameRow:
     """Store ``table``, changed from ``row`` (whose turn was ``before``), logged as ``kind`` with
-    ``payload`` by ``actor``; returns the row committed."""
+    ``payload`` by ``actor``; returns the row committed. The change's public ``events`` go in the
+    payload under :data:`EVENTS` (public by construction: an event never holds a hidden card), so
+    the log tells the game as the table saw it (:meth:`service.games.GameService.record`)."""
     state = dump_table(table)
+    if events:
+        payload = {**payload, EVENTS: [stored_event(e) for e in events]}
     if table.status.active:
         deadline = turn_deadline(table, before, db.now())
         moved = ActionWrite(

@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
@@ -145,7 +145,7 @@ class ServiceCore:
                 try:
                     applied = change(table)  # a refusal is only trusted from the stored row
                     bots.observe(table, applied.events)
-                    row = await self._commit(row, table, before, actor, logged or kind.value, payload)
+                    row = await self._commit(row, table, before, actor, logged or kind.value, payload, applied.events)
                     break
                 except Exception as exc:
                     if isinstance(exc, (StaleState, GameClosed, GameNotFound)):
@@ -164,11 +164,12 @@ class ServiceCore:
         actor: int | None,
         kind: str,
         payload: dict[str, Any],
+        events: Sequence[Event] = (),
     ) -> GameRow:
-        """Store the changed table (:func:`service.commit.store`); once committed it becomes the
-        shared table of the new version (a write that fails leaves the cache, like the database, at
-        the last committed state)."""
-        new = await store(self._db, row, table, before, actor, kind, payload)
+        """Store the changed table and its public ``events`` (:func:`service.commit.store`); once
+        committed it becomes the shared table of the new version (a write that fails leaves the
+        cache, like the database, at the last committed state)."""
+        new = await store(self._db, row, table, before, actor, kind, payload, events)
         self.tables.put(new, table)
         return new
 

@@ -10,12 +10,15 @@ import logging
 from collections.abc import Awaitable, Callable, Collection
 from datetime import timedelta
 
-from data import ChannelBusy, GameRow
+from data import ChannelBusy, GameRow, GameStatus
 from rummy import actions as act
 from rummy.deal import Event
+from rummy.record import GameRecord, RecordError, record_of
+from rummy.serialize import event_from_json
 from rummy.table import Table, TableStatus
 from service.cache import dump_table
 from service.clock import ClockSteps
+from service.commit import EVENTS
 from service.core import Applied
 from service.hints import Advice
 from service.model import (
@@ -121,6 +124,30 @@ class GameService(ClockSteps):
             return Final(game)
         results = await self._db.games.results(row.id)
         return Final(game, tuple(RatingChange(r.result.seat, r.rating_change, r.rating_after.ordinal) for r in results))
+
+    async def record(self, guild_id: int, game_id: int) -> GameRecord:
+        """The record of a finished game of the server ``guild_id`` (:mod:`rummy.record`): deal by
+        deal, the moves as the table saw them, the hands laid face up at each deal's end with their
+        points, the totals. Any member of the server may read it: it holds only what the table
+        showed everyone (never a card drawn and not shown, never the stock). Refused
+        (``record_unknown``) for no such game or another server's, (``record_not_finished``) for a
+        game in play, cancelled or abandoned, and (``record_missing``) for one whose log does not
+        tell it (played before the log kept the table's events)."""
+        row = await self._db.games.get(game_id)
+        if row is None or row.guild_id != guild_id:
+            raise Refusal("record_unknown")
+        if row.status is not GameStatus.FINISHED:
+            raise Refusal("record_not_finished")
+        log_rows = await self._db.games.actions(game_id)
+        start = next((a for a in log_rows if a.kind == ChangeKind.START.value), None)
+        if start is None or EVENTS not in start.payload:
+            raise Refusal("record_missing")
+        events = [event_from_json(e) for a in log_rows for e in a.payload.get(EVENTS, ())]
+        try:
+            return record_of(self.tables.shared(row), events, game_id)
+        except (RecordError, KeyError, TypeError, ValueError):
+            log.exception("the log of game %s does not make a record", game_id)
+            raise Refusal("record_missing") from None
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's public message (not an action: the version is unchanged)."""

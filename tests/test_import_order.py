@@ -31,10 +31,24 @@ TOP, TYPE_CHECKING, FUNCTION = "top", "type_checking", "function"
 FLOORS: dict[str, tuple[str, ...]] = {
     "text": ("words", "sentences", "limits", "choices", "jokers", "shards", "replies", "tasks"),
     "client": ("handover", "client", "context", "errors"),
-    "renderers": ("render", "pictures"),
-    "components": ("components", "bases"),
+    "renderers": ("render", "pictures", "boards"),
+    "components": ("components", "bases", "bases_memory"),
     "views": ("views",),
-    "flows": ("spectator", "hand", "meld", "shortcuts", "stall", "threads", "lobby", "rematch", "defaults", "items"),
+    "flows": (
+        "spectator",
+        "hand",
+        "meld",
+        "shortcuts",
+        "stall",
+        "threads",
+        "lobby",
+        "rematch",
+        "defaults",
+        "record",
+        "history",
+        "items",
+        "season_choice",
+    ),
     "writers": ("poster", "turnline", "board", "open_hands", "ending", "writer"),
 }
 RANK = {f"cogs.ui.{m}": n for n, (_floor, names) in enumerate(FLOORS.items()) for m in names}

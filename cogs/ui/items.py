@@ -17,8 +17,10 @@ from typing import Any
 import discord
 
 from cogs.ui.hand import DiscardSelect, DrawButton, HandButton, RefreshButton
+from cogs.ui.history import HistoryPageButton, HistoryRecordSelect
 from cogs.ui.lobby import JoinButton, LeaveButton, StartButton
 from cogs.ui.meld import JokerPlace, LayOffButton, LayOffCards, LayOffMeld, MeldButton, MeldConfirm, MeldPick
+from cogs.ui.record import RecordButton, RecordFileButton
 from cogs.ui.rematch import RematchButton
 from cogs.ui.shortcuts import SuggestButton, SwapButton, SwapSelect
 from cogs.ui.stall import AgreeEndButton, DeclineEndButton, ProposeEndButton
@@ -45,4 +47,8 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     AgreeEndButton,
     DeclineEndButton,
     RematchButton,
+    HistoryPageButton,
+    HistoryRecordSelect,
+    RecordButton,
+    RecordFileButton,
 )

@@ -45,6 +45,7 @@ from cogs.ui.bases import (
     SwapSelectItem,
     remaining,
 )
+from cogs.ui.bases_memory import RecordItem
 from cogs.ui.components import persistent
 from cogs.ui.limits import OPTIONS
 from cogs.ui.sentences import clip
@@ -277,11 +278,14 @@ def join_view(game_id: int, tr: Translator) -> discord.ui.View:
     return persistent(JoinItem(game_id, tr("btn_join")))
 
 
-def ending_view(game_id: int, tr: Translator) -> discord.ui.View:
-    """The final message's component: Rematch (:mod:`cogs.ui.rematch`)."""
-    return persistent(RematchItem(game_id, tr("btn_rematch")))
+def ending_view(game_id: int, tr: Translator, record: bool = False) -> discord.ui.View:
+    """The final message's components: Rematch (:mod:`cogs.ui.rematch`) and, for a game that was
+    played out (``record``; not a walkover), its record (:mod:`cogs.ui.record`)."""
+    shown = RecordItem(game_id, label=tr("btn_record")) if record else None
+    return persistent(RematchItem(game_id, tr("btn_rematch")), shown)
 
 
 def final_of(final: Final, tr: Translator) -> tuple[discord.Embed, discord.ui.View]:
-    """The final state of a game as ``/table`` shows it after the end: the embed and the Rematch."""
-    return render.final_embed(final, tr), ending_view(final.game.game_id, tr)
+    """The final state of a game as ``/table`` shows it after the end: the embed, the Rematch and the record."""
+    played_out = final.game.status is TableStatus.OVER
+    return render.final_embed(final, tr), ending_view(final.game.game_id, tr, played_out)

@@ -30,6 +30,7 @@ from data.errors import ChannelBusy, DataError, GameNotFound
 from data.games import checked_status, checked_write, refusal
 from data.leaderboard import ALL_PRESETS, PlayerResult, ResultRow, check_results, result_row
 from data.postgres.parts import record_results
+from data.postgres.seasons import record_season
 from data.rows import UNCHANGED, ActionRow, ActionWrite, GameRow, GameStatus, Unchanged, action_row, game_row
 
 if TYPE_CHECKING:
@@ -177,6 +178,7 @@ class PostgresGames:
                 await record_results(
                     conn, game_id=game, guild_id=guild_id, preset=str(row["preset"]), results=results, when=now
                 )
+                await record_season(conn, guild_id=guild_id, preset=str(row["preset"]), results=results, when=now)
         return game_row(row, write.state_json)
 
     async def set_message(self, game_id: int, message_id: int | None) -> GameRow:

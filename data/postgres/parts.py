@@ -35,8 +35,8 @@ __all__ = [
 
 _INSERT_RESULT: Final = (
     "INSERT INTO game_results (game_id, user_id, display_name, is_bot, bot_level, seat, rank, won, deals_won,"
-    " rummies, final_score, mu_before, sigma_before, mu_after, sigma_after)"
-    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+    " rummies, final_score, mu_before, sigma_before, mu_after, sigma_after, deals, finished_at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
 )
 _UPSERT_STANDING: Final = """
 INSERT INTO player_stats (guild_id, preset, user_id, display_name, is_bot, games, wins,
@@ -64,7 +64,7 @@ async def record_results(
     before = await _ratings(conn, guild_id, preset, results)
     after = ratings.rate(before, ranks)
     total_after = ratings.rate(await _ratings(conn, guild_id, ALL_PRESETS, results), ranks)
-    await conn.executemany(_INSERT_RESULT, result_params(game_id, results, before, after))
+    await conn.executemany(_INSERT_RESULT, result_params(game_id, results, before, after, when))
     await conn.executemany(_UPSERT_STANDING, standing_params(guild_id, preset, results, after, total_after, when))
 
 

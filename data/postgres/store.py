@@ -23,6 +23,7 @@ import asyncpg
 
 from data._clock import Clock, utcnow
 from data.postgres.games import PostgresGames
+from data.postgres.history import PostgresHistory
 from data.postgres.parts import (
     PostgresGuildDefaults,
     PostgresGuildSettings,
@@ -31,6 +32,7 @@ from data.postgres.parts import (
     PostgresPreferences,
 )
 from data.postgres.schema import migrate_postgres
+from data.postgres.seasons import PostgresSeasons
 from data.schema import Migration
 
 __all__ = ["PostgresStore"]
@@ -56,10 +58,12 @@ class PostgresStore:
         self._pool: asyncpg.Pool[asyncpg.Record] | None = pool
         self.games = PostgresGames(self)
         self.leaderboard = PostgresLeaderboard(self)
+        self.history = PostgresHistory(self)
         self.guilds = PostgresGuildSettings(self)
         self.meta = PostgresMeta(self)
         self.preferences = PostgresPreferences(self)
         self.defaults = PostgresGuildDefaults(self)
+        self.seasons = PostgresSeasons(self)
 
     def __repr__(self) -> str:
         state = "open" if self._pool is not None else "closed"

@@ -26,6 +26,7 @@ import pytest_asyncio
 from discord import app_commands
 
 from bot import RamiBot
+from cogs.history import History
 from cogs.info import Info
 from cogs.leaderboard import Leaderboard
 from cogs.lobby import Lobby
@@ -127,6 +128,7 @@ class Harness:
         self.lobby, self.play, self.info, self.leaderboard = self.cogs
         self.cogs.append(Settings(self.client))
         self.cogs.append(Personal(self.client))
+        self.cogs.append(History(self.client))
         self.interactions = itertools.count(1)
         self.empty: list[tuple[str, int]] = []  # messages or edits Discord would refuse as empty (50006)
 

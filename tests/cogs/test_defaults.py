@@ -133,9 +133,8 @@ async def test_rules_mark_the_servers_house_rules(h: Harness) -> None:
 async def test_the_autocomplete_offers_the_lobbys_names_apart(h: Harness) -> None:
     """The rule names are the knobs (no table option), the option names the table options; their
     values are the lobby's suggestions."""
-    _cog, rule = h.command("rami defaults rule")
-    _cog, option = h.command("rami defaults option")
-    settings = h.cogs[-2]
+    settings, rule = h.command("rami defaults rule")
+    _settings, option = h.command("rami defaults option")
     i = h.interaction(ALICE, manager=True)
     rules = await settings.defaults_rule_names(i, "")
     assert [c.value for c in rules] == list(KNOBS)[:25]

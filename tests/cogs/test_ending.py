@@ -157,7 +157,7 @@ async def test_the_final_message_carries_the_chart_with_pictures_on(db: Database
         try:
             await _finished(h, ALICE, BOB)
             [final] = finals(h)
-            assert final.custom_ids == [f"rami:{game_id}:rematch"]
+            assert final.custom_ids == [f"rami:{game_id}:rematch", f"rami:{game_id}:record"]
             if attach:
                 assert list(final.pictures) == ["scores.png"] and final.pictures["scores.png"].startswith(b"\x89PNG")
                 assert final.embed is not None and final.embed.image.url == "attachment://scores.png"

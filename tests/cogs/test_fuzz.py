@@ -187,6 +187,7 @@ async def test_choice_options(lobby: Harness, db_path: Path, caplog: pytest.LogC
         ("lobby addbot", {"level": text}),
         ("rules", {"preset": text}),
         ("leaderboard", {"preset": text}),
+        ("leaderboard", {"season": text}),
     ]:
         await refused(lobby, db_path, caplog, text, lambda p=path, o=options: lobby.slash(ALICE, p, **o))
 
@@ -244,6 +245,7 @@ async def test_autocomplete(game: Harness, text: str) -> None:
             await game.play.table_meld(i, text),
             await game.lobby.rule_names(i, text),
             await game.lobby.rule_values(i, text),
+            await game.leaderboard.season_names(i, text),
         ]
         for choices in answers:
             assert choices_problems([{"name": c.name, "value": c.value} for c in choices]) == []

@@ -14,7 +14,7 @@ from tests.stores import skip_module_without_postgres
 
 skip_module_without_postgres()  # before asyncpg is imported
 
-from data import ActionWrite, Database, PlayerResult, Store
+from data import ActionWrite, BoardQuery, Database, PlayerResult, SeasonMode, Store
 from data.migrate import TABLES, MigrationRefused, copy_to_postgres
 from data.postgres import PostgresStore
 
@@ -26,12 +26,13 @@ ALICE, BOB = 11, 22
 
 def result(user: int, rank: int, bot: bool = False) -> PlayerResult:
     return PlayerResult(user, f"p{user}", bot, "normal" if bot else None, seat=rank - 1, rank=rank, won=rank == 1,
-                        deals_won=rank, rummies=0, final_score=5 * rank)  # fmt: skip
+                        deals_won=rank, rummies=0, final_score=5 * rank, deals=rank + 2)  # fmt: skip
 
 
 async def fill(db: Database) -> None:
     """A bit of everything: finished games with results, an active one mid-turn, a cancelled one,
-    settings, preferences, bookkeeping, a server's defaults."""
+    settings, preferences, bookkeeping, a server's defaults, seasons (one posted)."""
+    await db.seasons.set_settings(GUILD, SeasonMode.MONTHLY, 555)
     for n, guild in enumerate((GUILD, GUILD, OTHER_GUILD)):
         game = await db.games.create_game(guild, 500 + n, ALICE, "classic", state())
         game = await db.games.save_action(ActionWrite(game.id, 0, state(1), "playing", ALICE, "start", {"n": n}))
@@ -53,6 +54,9 @@ async def fill(db: Database) -> None:
     await db.preferences.set_pictures(BOB, True)
     await db.meta.set("commands_hash", "abc")
     await db.defaults.set_document(GUILD, '{"schema": 1, "preset": "rami51", "options": {"hints": false}}')
+    (season,) = [row.season for row in await db.seasons.book(GUILD)]
+    assert await db.seasons.claim(GUILD, season, "me", season.end, season.end)
+    assert await db.seasons.posted(GUILD, season, "me", 555, 987654321098765432)
 
 
 async def everything(db: Store, games: list[int]) -> list[object]:
@@ -63,9 +67,15 @@ async def everything(db: Store, games: list[int]) -> list[object]:
     for guild in (GUILD, OTHER_GUILD):
         seen += [await db.leaderboard.leaderboard(guild, p, include_bots=True) for p in ("classic", None)]
         seen += [await db.leaderboard.stats(guild, user) for user in (ALICE, -101)]
+        seen += [await db.history.played(guild, user, 10) for user in (ALICE, -101)]  # deals, finish order
+        seen += [await db.history.figures(guild, user) for user in (ALICE, -101)]
     seen += [await db.guilds.languages(), await db.preferences.pictures(ALICE), await db.preferences.pictures(BOB)]
     seen += [await db.preferences.pictures(99), await db.meta.get("commands_hash")]
     seen += [await db.defaults.document(GUILD), await db.defaults.document(OTHER_GUILD)]
+    for guild in (GUILD, OTHER_GUILD):
+        book = await db.seasons.book(guild)
+        seen += [await db.seasons.settings(guild), book]
+        seen += [await db.seasons.board(BoardQuery(guild, season=row.season.key, bots=True)) for row in book]
     return seen
 
 

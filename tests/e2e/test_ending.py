@@ -1,10 +1,12 @@
 """The end of a game through the real process and the fake Discord: the final message (standings,
-rating changes, the hands laid face up, Rematch), ``/table`` after the game, a rematch, a spectator's
-My hand, and a walkover."""
+rating changes, the hands laid face up, Rematch), ``/table`` after the game, the game's record read
+by buttons, a rematch, a spectator's My hand, and a walkover."""
 
 from __future__ import annotations
 
 from data.ratings import Rating
+from rummy.record_check import replay_record
+from rummy.record_text import parse_record
 from tests.e2e.conftest import World
 from tests.e2e.secrecy import assert_no_leak
 from tests.e2e.session import TableSession
@@ -61,6 +63,17 @@ async def test_a_game_to_its_final_message_then_table_and_rematch(world: World, 
     looked = await d.slash(world.erin, channel, "table")
     assert looked.ephemeral and "game over" in looked.text and "Final standings" in looked.text
     assert any(b.get("custom_id") == rematch_id for b in looked.message.buttons)
+
+    # Erin, who did not play, reads the game's record: its deal, the standings, the text file
+    record = await d.click(world.erin, message, f"rami:{game_id}:record")
+    assert record.ephemeral and f"Game {game_id}: deal 1 of 1" in record.text and "Totals:" in record.text
+    standings = await d.click(world.erin, record.message, "Next")
+    assert f"Game {game_id}: final standings" in standings.text
+    download = await d.click(world.erin, standings.message, "Download")
+    [attached] = download.message.attachments
+    text = d.state.files[int(attached["id"])].decode()
+    assert attached["filename"] == f"rami-game-{game_id}.txt"
+    assert list(replay_record(parse_record(text)).totals) == world.db.game(game_id).table.game.scores
 
     again = await d.click(world.bob, message, rematch_id)
     assert not again.ephemeral and "bob opens a rematch. Seated: bob, alice." in again.text, again.text

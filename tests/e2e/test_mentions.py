@@ -35,6 +35,7 @@ async def test_a_hostile_name_pings_nobody(world: World, rami: BotProcess) -> No
     await session.play_to_end()
     await d.slash(world.alice, world.channel, "leaderboard")
     await d.slash(world.alice, world.channel, "stats", member=mallory)
+    await d.slash(world.bob, world.channel, "history")  # mallory is among Bob's opponents
 
     messages = [m for m in d.state.messages.values() if m.author is d.bot]
     people = {mallory.id, world.bob.id}
@@ -44,6 +45,8 @@ async def test_a_hostile_name_pings_nobody(world: World, rami: BotProcess) -> No
     lines = [line for m in public for line in m.content.splitlines()]  # a turn's message: one line a move
     assert any(line.startswith(f"{shown} ") for line in lines), "no public line names mallory"
     assert any(shown in m.text and m.embeds for m in public), "no board or leaderboard names mallory"
+    history = [m for m in messages if m.ephemeral and "Game history" in m.text]
+    assert history and shown in history[0].text and "<t:" in history[0].text, "no private history names mallory"
     told = {user for m in public for user in m.pings.users}
     assert told == people, told  # both were told of their turn; erin, the role and everyone never
 

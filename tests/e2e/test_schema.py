@@ -32,7 +32,8 @@ COMMANDS = {
     "hint": set(),
     "leaderboard": set(),
     "stats": set(),
-    "rami": {"language", "defaults"},
+    "history": set(),
+    "rami": {"language", "defaults", "season"},
     "settings": {"pictures"},
 }
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -117,6 +118,7 @@ def test_option_types_and_requirements(commands: Commands) -> None:
         ("rules", "preset"): (string, False, False),
         ("leaderboard", "preset"): (string, False, False),
         ("stats", "member"): (user, False, False),
+        ("history", "member"): (user, False, False),
         ("lobby", "create", "preset"): (string, False, False),
         ("lobby", "kick", "member"): (user, True, False),
         ("lobby", "set", "rule"): (string, True, True),

@@ -21,7 +21,13 @@ VOCABULARY = {"brelan", "carre", "suite", "talon", "defausse", "rami-sec", "pose
 
 # French messages that may read as their English one: the same word in both languages.
 # "Total"; the languages named in their own; a preset with a French name in both
-SAME_IN_BOTH = {"scores-total", "cmd-choice-francais", "cmd-choice-english", "preset-rami100-title"}
+SAME_IN_BOTH = {
+    "scores-total",
+    "cmd-choice-francais",
+    "cmd-choice-english",
+    "preset-rami100-title",
+    "history-points-only",
+}
 
 # Words that are English, never French; what a French sentence left untranslated would show.
 ENGLISH_WORDS = re.compile(

@@ -108,8 +108,9 @@ async def test_people_and_computer_players_are_ranked_apart(db: Database) -> Non
     results = [result(HOST.id, "Host", 0, 1), result(-5, "Robot (easy)", 1, 2, bot=True)]
     await db.games.finish_game(ActionWrite(row.id, row.version, row.state_json, "finished", None, "test", {}), results)
     ranking = await boards.ranking(GUILD)
-    assert [s.display_name for s in ranking.people] == ["Host"]
-    assert [s.display_name for s in ranking.bots] == ["Robot (easy)"]
+    assert [s.display_name for s in ranking.provisional] == ["Host"]  # one game: provisional
+    assert [s.display_name for s in ranking.provisional_bots] == ["Robot (easy)"]
+    assert ranking.people == ranking.bots == ()
     assert (await boards.ranking(GUILD + 1)).people == ()
     record = await boards.record(GUILD, HOST.id)
     assert record is not None and record.overall.wins == 1

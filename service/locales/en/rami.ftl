@@ -299,7 +299,6 @@ lb-line = { $rank }. { $name }: rating { NUMBER($rating, minimumFractionDigits: 
 lb-bots = Computer players (not ranked with people)
 stats-title = { $name }'s record
 stats-none = { $name } has not finished a game here yet.
-stats-line = { $preset }: games: { $games }, wins: { $wins } ({ NUMBER($rate, style: "percent") }), deals won: { $deals }, rummies: { $rummies }, rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 
 ## Pictures and /settings
 
@@ -924,3 +923,152 @@ cmd-rami-defaults-option = A table option of this server's new tables
 cmd-rami-defaults-option-option = The table option to change (turn_timer, bot_pause, hints, thread)
 cmd-rami-defaults-option-value = Its value
 cmd-rami-defaults-reset = Clear this server's defaults: new tables start from the bot's own
+
+## A player's history and figures: /history (cogs/history.py, cogs/ui/history.py) and /stats
+cmd-history = A player's last games on this server
+cmd-history-member = Whose games (default: yours)
+history-title = Game history
+history-intro = The last games of { $who } on this server, newest first (dates in your time zone).
+history-none = { $who } has not finished a game on this server yet.
+history-none-self = You have not finished a game on this server yet: your games show here once one ends.
+# $place: the player's place in the game, $seats: how many played it
+history-place = place { $place } of { $seats }
+# $place: history-place, $game: the game's number (the one its record opens with)
+history-game = { $place } · { $preset } · game #{ $game }
+history-points =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } in { $deals ->
+        [one] { $deals } deal
+       *[other] { $deals } deals
+    }
+history-points-only =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+history-rating-up = rating +{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+history-rating-down = rating −{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+history-against = against { $names }
+btn-history-newer = Previous
+btn-history-older = Next
+history-record = Read one of these games again, deal by deal
+stats-record = games: { $games } · wins: { $wins } ({ NUMBER($rate, style: "percent") }) · deals won: { $deals } · rummies: { $rummies }
+stats-rating = rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-per-deal = points per deal on average: { NUMBER($average, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-streak = longest winning streak: { $streak }
+stats-best-season = best place in a season: { $place }
+
+## The record of a game (cogs/ui/record.py, service GameService.record)
+btn-record = Record
+btn-record-previous = Previous
+btn-record-next = Next
+btn-record-download = Download
+record-title = Game { $game }: deal { $n } of { $deals }
+record-title-part = Game { $game }: deal { $n } of { $deals } ({ $part }/{ $parts })
+record-title-end = Game { $game }: final standings
+record-footer = { $title } · page { $page } of { $pages } · only you see this · Download gives the whole game as text
+record-up = Face up: { $card }.
+record-no-up = { $name } holds one card more, and no card is face up.
+# $moves: the turn's moves, joined with commas ("drew, discarded 9♠")
+record-turn = **{ $name }**: { $moves }
+record-draw = drew from the stock
+record-take = took { $card } from the discard pile
+record-meld = melded { $melds }
+record-layoff = laid off { $cards } on meld { $n } ({ $meld })
+record-swap = put { $card } in meld { $n } and took its joker ({ $meld })
+record-discard = discarded { $card }
+record-propose = { $name } proposes to end this deal.
+record-agree = { $name } agrees to end this deal.
+record-decline = { $name } wants to keep playing.
+record-hand =
+    { $name }: { $cards } ({ $value ->
+        [one] { $value } point
+       *[other] { $value } points
+    }), scores { $points }
+record-hand-empty = { $name }: no card left, scores { $points }
+record-out =
+    { $name } is out of the game with { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }.
+record-file = The record of game { $game }, as text (its notation is told in docs/record.md, in the bot's source).
+record-too-big = This record is too long to attach as a file.
+record-unknown = This server has no such game.
+record-not-finished = Only a game played to its end has a record.
+record-missing = This game was played before the bot kept records: it has none.
+
+## Seasons and a fair board (cogs/ui/boards.py, cogs/ui/season_choice.py, cogs/seasons.py)
+# $month: 1 to 12; $year: the year, as text
+season-month = { $month ->
+        [1] January
+        [2] February
+        [3] March
+        [4] April
+        [5] May
+        [6] June
+        [7] July
+        [8] August
+        [9] September
+        [10] October
+        [11] November
+       *[12] December
+    } { $year }
+season-quarter = Q{ $quarter } { $year }
+lb-title-season = Leaderboard of the season { $season }: { $preset }
+lb-title-all-time = All-time leaderboard: { $preset }
+lb-provisional = Provisional: fewer than { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    }, not ranked yet
+# A provisional player: $games played of the $needed a place on the board needs
+lb-provisional-line = { $name }: { $games } of { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    } · rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+lb-only-provisional = Nobody has played { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    } on this board yet: the provisional players are below.
+lb-season-empty = No game has counted in this season yet.
+# $when: a date and time Discord shows in each reader's own time zone
+lb-season-ends = This season ends on { $when }.
+lb-fair = Fewer than { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    }: provisional, listed apart. { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } without a game: off the board until the next one.
+season-choice-current = current season ({ $season })
+season-choice-all-time = all time
+season-unknown = There is no such season on this server: pick one from the list.
+season-mode-unknown = Seasons are off, monthly or quarterly: pick one from the list.
+season-set-off = Seasons are off: /leaderboard shows one all-time board. Past seasons stay readable with its season option.
+season-set-last = Seasons are now { $mode ->
+        [monthly] monthly
+       *[quarterly] quarterly
+    }, with their boundaries at midnight UTC. The season under way, { $season }, ends on { $ends }; its final board will be posted where the server's last game was played.
+season-set-channel = Seasons are now { $mode ->
+        [monthly] monthly
+       *[quarterly] quarterly
+    }, with their boundaries at midnight UTC. The season under way, { $season }, ends on { $ends }; its final board will be posted in { $channel }.
+season-final-title = Final board of the season { $season }
+season-final-winner = 🏆 The season { $season } is over: { $name } wins it!
+season-final-nobody = The season { $season } is over. Nobody played the { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    } a place on the board needs: no winner this time.
+season-final-empty = Nobody played { $needed ->
+        [one] { $needed } game
+       *[other] { $needed } games
+    } this season.
+season-final-footer = Every past season stays readable: /leaderboard, option season.
+cmd-leaderboard-season = Which board: the current season, all time, or a past season (default: the current one)
+cmd-rami-season = Seasons: boards that start again every month or quarter (UTC)
+cmd-rami-season-mode = off: one all-time board; monthly or quarterly: a fresh board each season, from midnight UTC
+cmd-rami-season-channel = Where each season's final board is posted (default: where the last game was played)
+cmd-choice-season-off = off (one all-time board)
+cmd-choice-monthly = monthly
+cmd-choice-quarterly = quarterly

@@ -343,20 +343,6 @@ lb-line =
 lb-bots = Robots (classés à part des humains)
 stats-title = Bilan : { $name }
 stats-none = { $name } n'a encore terminé aucune partie ici.
-stats-line =
-    { $preset } : { $games ->
-        [one] { $games } partie
-       *[other] { $games } parties
-    }, { $wins ->
-        [one] { $wins } victoire
-       *[other] { $wins } victoires
-    } ({ NUMBER($rate, style: "percent") }), { $deals ->
-        [one] { $deals } { -donne } gagnée
-       *[other] { $deals } { -donne(n: "other") } gagnées
-    }, { $rummies ->
-        [one] { $rummies } { -rami-sec }
-       *[other] { $rummies } { -rami-sec(n: "other") }
-    }, cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 
 ## Images et /settings
 
@@ -965,3 +951,165 @@ cmd-rami-defaults-option = Un réglage des nouvelles tables de ce serveur
 cmd-rami-defaults-option-option = Le réglage à changer (turn_timer, bot_pause, hints, thread)
 cmd-rami-defaults-option-value = Sa valeur
 cmd-rami-defaults-reset = Effacer les réglages par défaut du serveur : les nouvelles tables partent de ceux du bot
+
+## L'historique et le bilan d'un joueur : /history (cogs/history.py, cogs/ui/history.py) et /stats
+cmd-history = Les dernières parties d'un joueur sur ce serveur
+cmd-history-member = Quel joueur (par défaut : vous)
+history-title = Historique des parties
+history-intro = Les dernières parties de { $who } sur ce serveur, de la plus récente à la plus ancienne (dates à votre heure).
+history-none = { $who } n'a encore terminé aucune partie sur ce serveur.
+history-none-self = Vous n'avez encore terminé aucune partie sur ce serveur : vos parties s'afficheront ici dès la fin de la première.
+# $place : la place du joueur dans la partie, $seats : le nombre de joueurs
+history-place = place { $place } sur { $seats }
+# $place : history-place, $game : le numéro de la partie (celui qui ouvre son compte rendu)
+history-game = { $place } · { $preset } · partie n° { $game }
+history-points =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } en { $deals ->
+        [one] { $deals } { -donne }
+       *[other] { $deals } { -donne(n: "other") }
+    }
+history-points-only =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+history-rating-up = cote +{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+history-rating-down = cote −{ NUMBER($change, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+history-against = contre { $names }
+btn-history-newer = Précédent
+btn-history-older = Suivant
+history-record = Revoir une de ces parties, donne par donne
+stats-record =
+    { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } · { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    } ({ NUMBER($rate, style: "percent") }) · { $deals ->
+        [one] { $deals } { -donne } gagnée
+       *[other] { $deals } { -donne(n: "other") } gagnées
+    } · { $rummies ->
+        [one] { $rummies } { -rami-sec }
+       *[other] { $rummies } { -rami-sec(n: "other") }
+    }
+stats-rating = cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-per-deal = points par { -donne } en moyenne : { NUMBER($average, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-streak = plus longue série de victoires : { $streak }
+stats-best-season = meilleure place sur une saison : { $place }
+
+## La feuille de partie (cogs/ui/record.py, service GameService.record)
+btn-record = Feuille de partie
+btn-record-previous = Précédente
+btn-record-next = Suivante
+btn-record-download = Télécharger
+record-title = Partie { $game } : { -donne } { $n } sur { $deals }
+record-title-part = Partie { $game } : { -donne } { $n } sur { $deals } ({ $part }/{ $parts })
+record-title-end = Partie { $game } : classement final
+record-footer = { $title } · page { $page } sur { $pages } · vous seul la voyez · Télécharger donne toute la partie en texte
+record-up = Retournée : { $card }.
+record-no-up = { $name } a une carte de plus, et aucune carte n'est retournée.
+# $moves : les coups du tour, séparés par des virgules (« a pioché, a défaussé 9♠ »)
+record-turn = **{ $name }** : { $moves }
+record-draw = a pioché
+record-take = a pris { $card } dans la { -defausse }
+record-meld = a posé { $melds }
+record-layoff = a complété la { -combinaison } { $n } avec { $cards } ({ $meld })
+record-swap = a mis { $card } dans la { -combinaison } { $n } et pris son { -joker } ({ $meld })
+record-discard = a défaussé { $card }
+record-propose = { $name } propose d'arrêter cette { -donne }.
+record-agree = { $name } accepte d'arrêter cette { -donne }.
+record-decline = { $name } veut continuer à jouer.
+record-hand =
+    { $name } : { $cards } ({ $value ->
+        [one] { $value } point
+       *[other] { $value } points
+    }), marque { $points }
+record-hand-empty = { $name } : plus aucune carte, marque { $points }
+record-out =
+    { $name } est éliminé avec { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }.
+record-file = La feuille de la partie { $game }, en texte (sa notation est décrite dans docs/record.md, dans les sources du bot).
+record-too-big = Cette feuille de partie est trop longue pour être jointe en fichier.
+record-unknown = Ce serveur n'a pas de partie de ce numéro.
+record-not-finished = Seule une partie jouée jusqu'au bout a une feuille de partie.
+record-missing = Cette partie a été jouée avant que le bot ne tienne les feuilles de partie : elle n'en a pas.
+
+## Les saisons et un classement juste (cogs/ui/boards.py, cogs/ui/season_choice.py, cogs/seasons.py)
+# $month : de 1 à 12 ; $year : l'année, en texte
+season-month = { $month ->
+        [1] janvier
+        [2] février
+        [3] mars
+        [4] avril
+        [5] mai
+        [6] juin
+        [7] juillet
+        [8] août
+        [9] septembre
+        [10] octobre
+        [11] novembre
+       *[12] décembre
+    } { $year }
+season-quarter = T{ $quarter } { $year }
+lb-title-season = Classement de la saison { $season } : { $preset }
+lb-title-all-time = Classement de tous les temps : { $preset }
+lb-provisional = Provisoires : moins de { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    }, pas encore classés
+# Un joueur provisoire : $games parties jouées sur les $needed qu'il faut pour être classé
+lb-provisional-line = { $name } : { $games } sur { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    } · cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+lb-only-provisional = Personne n'a encore joué { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    } sur ce classement : les joueurs provisoires sont ci-dessous.
+lb-season-empty = Aucune partie n'a encore compté dans cette saison.
+# $when : une date et une heure que Discord montre dans le fuseau de chaque lecteur
+lb-season-ends = Cette saison se termine le { $when }.
+lb-fair = Moins de { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    } : provisoire, à part. { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } sans partie : hors du classement jusqu'à la suivante.
+season-choice-current = saison en cours ({ $season })
+season-choice-all-time = de tous les temps
+season-unknown = Ce serveur n'a pas de telle saison : choisissez-en une dans la liste.
+season-mode-unknown = Les saisons sont désactivées, mensuelles ou trimestrielles : choisissez dans la liste.
+season-set-off = Saisons désactivées : /leaderboard montre un seul classement de tous les temps. Les saisons passées restent lisibles par son option season.
+season-set-last = Les saisons sont désormais { $mode ->
+        [monthly] mensuelles
+       *[quarterly] trimestrielles
+    }, avec leurs limites à minuit UTC. La saison en cours, { $season }, se termine le { $ends } ; son classement final sera publié dans le salon de la dernière partie du serveur.
+season-set-channel = Les saisons sont désormais { $mode ->
+        [monthly] mensuelles
+       *[quarterly] trimestrielles
+    }, avec leurs limites à minuit UTC. La saison en cours, { $season }, se termine le { $ends } ; son classement final sera publié dans { $channel }.
+season-final-title = Classement final de la saison { $season }
+season-final-winner = 🏆 La saison { $season } est terminée : { $name } la remporte !
+season-final-nobody = La saison { $season } est terminée. Personne n'a joué les { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    } qu'il faut pour être classé : pas de vainqueur cette fois.
+season-final-empty = Personne n'a joué { $needed ->
+        [one] { $needed } partie
+       *[other] { $needed } parties
+    } cette saison.
+season-final-footer = Chaque saison passée reste lisible : /leaderboard, option season.
+cmd-leaderboard-season = Quel classement : saison en cours, de tous les temps, ou saison passée (par défaut : en cours)
+cmd-rami-season = Saisons : des classements qui repartent chaque mois ou chaque trimestre (UTC)
+cmd-rami-season-mode = désactivées : un seul classement ; mensuelles ou trimestrielles : un nouveau par saison (minuit UTC)
+cmd-rami-season-channel = Où publier le classement final de chaque saison (par défaut : salon de la dernière partie)
+cmd-choice-season-off = désactivées (un seul classement de tous les temps)
+cmd-choice-monthly = mensuelles
+cmd-choice-quarterly = trimestrielles
