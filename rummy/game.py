@@ -260,6 +260,12 @@ class Game:
         detail = {"number": deal.number, "starter": deal.turn, "seats": list(deal.seats), "up": up}
         return [Event("deal_started", self.dealer, detail=detail)]
 
+    def standings(self) -> GameOutcome:
+        """The standings as the game stands: its outcome once it is over, else the totals of the
+        deals played so far ranked as the end of the game ranks them (the deal in play counts for
+        nobody). A tournament's time limit ends a table on these (:mod:`rummy.tournament.timelimit`)."""
+        return self.outcome if self.outcome is not None else self._standings()
+
     def _standings(self) -> GameOutcome:
         n = len(self.players)
         won = [0] * n

@@ -1072,3 +1072,57 @@ cmd-rami-season-channel = Where each season's final board is posted (default: wh
 cmd-choice-season-off = off (one all-time board)
 cmd-choice-monthly = monthly
 cmd-choice-quarterly = quarterly
+
+## Tournaments (issue 31): the refusals of the tournament's rules (rummy/tournament)
+rules-tournament-name-empty = A tournament needs a name.
+rules-tournament-name-too-long = A tournament's name holds at most { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    }.
+rules-tournament-table-size = A tournament table seats { $min } to { $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }.
+rules-tournament-rounds-range = A Swiss tournament plays one to { $max ->
+        [one] { $max } round
+       *[other] { $max } rounds
+    }.
+rules-tournament-knockout-rounds = A knockout plays until its final table: it takes no number of rounds.
+rules-tournament-round-minutes = A round lasts { $min } to { $max ->
+        [one] { $max } minute
+       *[other] { $max } minutes
+    }.
+rules-tournament-only-organiser = Only the tournament's organiser can do that.
+rules-tournament-over = This tournament is over.
+rules-tournament-sign-up-closed = Sign-ups closed when the tournament started.
+rules-tournament-not-entered = That player is not in this tournament.
+rules-tournament-full = The tournament is full ({ $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }).
+rules-tournament-person-only = Only a person signs up; the organiser adds computer players.
+rules-tournament-removed = The organiser removed you from this tournament.
+rules-tournament-already-signed-up = You are already signed up.
+rules-tournament-not-playing = You are not playing in this tournament.
+rules-tournament-already-computer = A computer player already plays that place.
+rules-tournament-too-few = A tournament needs at least { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    } to start.
+rules-tournament-not-started = The tournament has not started.
+rules-tournament-round-in-play = A round is still in play.
+rules-tournament-paused = The tournament is paused.
+rules-tournament-already-paused = The tournament is already paused.
+rules-tournament-not-paused = The tournament is not paused.
+rules-tournament-no-round-left = No round is left to play: the tournament can finish.
+rules-tournament-rounds-left = Rounds are still to be played.
+rules-tournament-no-round = No round is in play.
+rules-tournament-no-table = There is no table { $n } in this round.
+rules-tournament-result-known = Table { $n } already has its result.
+rules-tournament-result-players = That result is not of the players at table { $n }.
+rules-tournament-result-places = The places { $places } are not a ranking of the table's { $seats ->
+        [one] { $seats } seat
+       *[other] { $seats } seats
+    }.
+rules-tournament-result-seats = The seats do not match the game's players.
+rules-tournament-game-not-over = This table's game is not over.

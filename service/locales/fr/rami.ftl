@@ -1113,3 +1113,57 @@ cmd-rami-season-channel = Où publier le classement final de chaque saison (par 
 cmd-choice-season-off = désactivées (un seul classement de tous les temps)
 cmd-choice-monthly = mensuelles
 cmd-choice-quarterly = trimestrielles
+
+## Tournois (issue 31) : les refus des règles du tournoi (rummy/tournament)
+rules-tournament-name-empty = Un tournoi a besoin d'un nom.
+rules-tournament-name-too-long = Le nom d'un tournoi tient en { $max ->
+        [one] { $max } caractère
+       *[other] { $max } caractères
+    } au plus.
+rules-tournament-table-size = Une table de tournoi accueille de { $min } à { $max ->
+        [one] { $max } joueur
+       *[other] { $max } joueurs
+    }.
+rules-tournament-rounds-range = Un tournoi suisse se joue en une à { $max ->
+        [one] { $max } manche
+       *[other] { $max } manches
+    }.
+rules-tournament-knockout-rounds = Une élimination directe se joue jusqu'à sa table finale : elle ne prend pas de nombre de manches.
+rules-tournament-round-minutes = Une manche dure de { $min } à { $max ->
+        [one] { $max } minute
+       *[other] { $max } minutes
+    }.
+rules-tournament-only-organiser = Seul l'organisateur du tournoi peut faire cela.
+rules-tournament-over = Ce tournoi est terminé.
+rules-tournament-sign-up-closed = Les inscriptions ont fermé au début du tournoi.
+rules-tournament-not-entered = Ce joueur ne participe pas à ce tournoi.
+rules-tournament-full = Le tournoi est complet ({ $max ->
+        [one] { $max } joueur
+       *[other] { $max } joueurs
+    }).
+rules-tournament-person-only = Seule une personne s'inscrit ; les robots, c'est l'organisateur qui les ajoute.
+rules-tournament-removed = L'organisateur vous a retiré de ce tournoi.
+rules-tournament-already-signed-up = Votre inscription est déjà enregistrée.
+rules-tournament-not-playing = Vous ne jouez pas dans ce tournoi.
+rules-tournament-already-computer = Un robot joue déjà cette place.
+rules-tournament-too-few = Un tournoi a besoin d'au moins { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    } pour commencer.
+rules-tournament-not-started = Le tournoi n'a pas commencé.
+rules-tournament-round-in-play = Une manche est encore en cours.
+rules-tournament-paused = Le tournoi est en pause.
+rules-tournament-already-paused = Le tournoi est déjà en pause.
+rules-tournament-not-paused = Le tournoi n'est pas en pause.
+rules-tournament-no-round-left = Il ne reste aucune manche à jouer : le tournoi peut se terminer.
+rules-tournament-rounds-left = Il reste des manches à jouer.
+rules-tournament-no-round = Aucune manche n'est en cours.
+rules-tournament-no-table = Il n'y a pas de table { $n } dans cette manche.
+rules-tournament-result-known = La table { $n } a déjà son résultat.
+rules-tournament-result-players = Ce résultat n'est pas celui des joueurs de la table { $n }.
+rules-tournament-result-places = Les rangs { $places } ne classent pas les { $seats ->
+        [one] { $seats } place
+       *[other] { $seats } places
+    } de la table.
+rules-tournament-result-seats = Les places ne correspondent pas aux joueurs de la partie.
+rules-tournament-game-not-over = La partie de cette table n'est pas terminée.
