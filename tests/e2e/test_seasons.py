@@ -1,6 +1,7 @@
 """A season ends through ``python bot.py``: the test moves the bot's clock past the season's end
 (``RAMI_TEST_CLOCK``, the e2e sitecustomize's hook) and the final board is posted once in the
-channel of the last game, not again after a restart; the past season stays readable."""
+channel of the last game, not again after a restart; a season that ends while the bot is down is
+posted at the next start, once; the past seasons stay readable."""
 
 from __future__ import annotations
 
@@ -15,6 +16,15 @@ from tests.e2e.test_games import SHORT
 from tests.fakediscord import BotProcess, FakeDiscord, RecordedMessage
 
 LOOK = 1.0  # seconds: the seasons' loop looks every 0.2 s under the hook
+
+
+async def _play(world: World, *, seed: int) -> None:
+    """Alice and Bob play a one-deal game of basic to its end (it counts on the current season)."""
+    session = TableSession(world.driver, world.db, world.channel, [world.alice, world.bob], style="slash", seed=seed)
+    await session.open("basic", {**SHORT, "refill_limit": "0"})
+    await session.start()
+    await session.play_to_end()
+    await session.check_final_scores()
 
 
 def final_boards(fake: FakeDiscord, channel_id: int) -> list[RecordedMessage]:
@@ -41,11 +51,7 @@ async def test_the_final_board_goes_out_once_also_across_a_restart(
         assert refused.message.ephemeral_to == world.alice.id and "Manage Server" in refused.text
         chosen = await d.slash(admin, world.channel, "rami season", mode="monthly")
         assert "monthly" in chosen.text and "midnight UTC" in chosen.text
-        session = TableSession(d, world.db, world.channel, [world.alice, world.bob], style="slash", seed=3)
-        await session.open("basic", {**SHORT, "refill_limit": "0"})
-        await session.start()
-        await session.play_to_end()
-        await session.check_final_scores()
+        await _play(world, seed=3)
         season = season_at(SeasonMode.MONTHLY, datetime.now(UTC))
         board = await d.slash(world.erin, world.channel, "leaderboard")
         assert "Leaderboard of the season" in board.text and "alice: 1 of 5 games" in board.text.lower()
@@ -58,16 +64,28 @@ async def test_the_final_board_goes_out_once_also_across_a_restart(
         assert "is over" in posted.content and "Nobody played the 5 games" in posted.content
         assert "fields" not in posted.embeds[0] and "Nobody played 5 games" in posted.embeds[0]["description"]
 
-        # A restart: the season was posted; nothing goes out again.
+        # A game in the next season, then the bot stops, and that season ends while it is down:
+        # its board goes out at the next start, once; the first season's does not go out again.
+        await _play(world, seed=4)
+        await stop_cleanly(process)
+        clock.write_text(str((season.next().end - datetime.now(UTC)).total_seconds() + 5))
+        await process.start()
+        await until_ready(process)
+        await d.state.wait_until(lambda: len(final_boards(fake, world.channel.id)) == 2, 15, "posted at start")
+        second = final_boards(fake, world.channel.id)[1]
+        assert second.id != posted.id and second.embeds[0]["title"] != posted.embeds[0]["title"]
+
+        # A restart: both seasons were posted; nothing goes out again.
         await stop_cleanly(process)
         await process.start()
         await until_ready(process)
         suggested = await d.autocomplete(world.erin, world.channel, "leaderboard", "season", "")
-        assert [c["value"] for c in suggested] == [season.next().key, "all", season.key]
+        later = season.next()
+        assert [c["value"] for c in suggested] == [later.next().key, "all", later.key, season.key]
         past = await d.slash(world.erin, world.channel, "leaderboard", season=season.key)
         assert "alice: 1 of 5 games" in past.text.lower() and "bob: 1 of 5 games" in past.text.lower()
-        await asyncio.sleep(LOOK)  # the restarted loop has looked several times: still one board
-        assert len(final_boards(fake, world.channel.id)) == 1
+        await asyncio.sleep(LOOK)  # the restarted loop has looked several times: still one board a season
+        assert len(final_boards(fake, world.channel.id)) == 2
     finally:
         await stop_cleanly(process)
     assert_fake_happy(fake, world)
