@@ -251,3 +251,24 @@ async def test_the_final_board_speaks_the_servers_language(h: Harness, clock: Cl
     assert board.content == FR("season_final_winner", season="janvier 2026", name="Bob")
     assert board.embed.title == "Classement final de la saison janvier 2026"
     assert [f.name for f in board.embed.fields] == ["toutes variantes", "basic"]
+
+
+# -- /stats: the best place of a season ----------------------------------------------------------
+async def test_stats_show_the_best_place_of_an_ended_season(h: Harness, clock: Clock) -> None:
+    """A season ends with Bob first and Alice second (5 games each): /stats then gives each of them
+    that place, overall and for the preset, in English and in French; nothing while it runs."""
+    await season(h, ALICE, "monthly")
+    await finished(h, BOB, ALICE, times=5)
+
+    async def values(user: User) -> list[str]:
+        r = await h.slash(MALLORY, "stats", member=h.interaction(user).user)
+        return [f.value for f in r.first.embed.fields]
+
+    assert not any(EN("stats_best_season", place=1) in v or "season" in v for v in await values(BOB))
+    clock.advance(timedelta(days=31).total_seconds())
+    assert all(EN("stats_best_season", place=1) in v for v in await values(BOB))
+    assert all(EN("stats_best_season", place=2) in v for v in await values(ALICE))
+    await h.slash(ALICE, "rami language", manager=True, language="fr")
+    french = await values(ALICE)
+    assert len(french) == 2 and all(FR("stats_best_season", place=2) in v for v in french)
+    assert not any("season" in v for v in french)
