@@ -73,7 +73,7 @@ def named(moves: tuple[Move, ...]) -> Counter[str]:
     return cards
 
 
-@pytest.mark.parametrize(("preset", "drop"), [("basic", None), ("ref51", None), ("ref51", 60)])
+@pytest.mark.parametrize(("preset", "drop"), [*((preset, None) for preset in sorted(GAMES)), ("ref51", 60)])
 def test_no_card_is_shown_before_the_table_saw_it(preset: str, drop: int | None) -> None:
     """After every action, the deal's record names only cards that were face up by then (the
     stock's and the hands' cards never), and at the end only those and the hands laid face up;
