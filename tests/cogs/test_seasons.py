@@ -13,6 +13,7 @@ import pytest
 from discord import app_commands
 
 from cogs.seasons import SeasonPosts, SeasonsCog
+from cogs.ui.boards import final_message
 from cogs.ui.errors import report_error
 from cogs.ui.poster import NO_PACE, Poster
 from data import ActionWrite, PlayerResult, SeasonMode, parse_season
@@ -251,6 +252,12 @@ async def test_the_final_board_speaks_the_servers_language(h: Harness, clock: Cl
     assert board.content == FR("season_final_winner", season="janvier 2026", name="Bob")
     assert board.embed.title == "Classement final de la saison janvier 2026"
     assert [f.name for f in board.embed.fields] == ["toutes variantes", "basic"]
+    # Not one of the English board's sentences (the same board, read in English) is in it.
+    english_content, english = final_message(EN, await Seasons(h.db).final(GUILD, parse_season("2026-01")))
+    said = [english_content, english.title, english.footer.text, *(f.value for f in english.fields)]
+    french = "\n".join([board.content, board.embed.title, board.embed.footer.text or ""])
+    french += "\n".join(f"{f.name}\n{f.value}" for f in board.embed.fields)
+    assert all(piece and piece not in french for piece in said) and english.fields[0].name not in french
 
 
 # -- /stats: the best place of a season ----------------------------------------------------------
