@@ -234,21 +234,28 @@ def standing_params(
     ]
 
 
-_UPSERT_STANDING = """
-INSERT INTO player_stats (guild_id, preset, user_id, display_name, is_bot, games, wins,
-                          deals_won, rummies, mu, sigma, last_played_at)
-VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (guild_id, preset, user_id) DO UPDATE SET
-    display_name = excluded.display_name,
-    is_bot = excluded.is_bot,
-    games = games + 1,
-    wins = wins + excluded.wins,
-    deals_won = deals_won + excluded.deals_won,
-    rummies = rummies + excluded.rummies,
-    mu = excluded.mu,
-    sigma = excluded.sigma,
-    last_played_at = excluded.last_played_at
-"""
+def upsert_standing_sql(table: str, mark: str, *, season: bool = False) -> str:
+    """The statement that adds one game to a player's standing on a track, with the values of
+    :func:`standing_params` (numbered placeholders: ``mark`` ``?`` for SQLite, ``$`` for
+    PostgreSQL): in ``player_stats``, or with ``season`` in ``season_stats``, whose rows also
+    carry the season's key (one value more, the last)."""
+    columns = [*STANDING_COLUMNS, *(["season"] if season else [])]
+    values = [f"{mark}{n}" for n in range(1, len(columns))]
+    values.insert(STANDING_COLUMNS.index("games"), "1")
+    key = "guild_id, season, preset, user_id" if season else "guild_id, preset, user_id"
+    added = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in ("wins", "deals_won", "rummies"))
+    kept = ", ".join(f"{c} = excluded.{c}" for c in ("display_name", "is_bot", "mu", "sigma", "last_played_at"))
+    return (
+        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(values)})"
+        f" ON CONFLICT ({key}) DO UPDATE SET games = {table}.games + 1, {added}, {kept}"
+    )
+
+
+STANDING_COLUMNS: Final = (
+    "guild_id", "preset", "user_id", "display_name", "is_bot", "games", "wins", "deals_won", "rummies", "mu",
+    "sigma", "last_played_at",
+)  # fmt: skip
+_UPSERT_STANDING: Final = upsert_standing_sql("player_stats", "?")
 
 
 async def _ratings(

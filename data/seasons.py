@@ -35,7 +35,7 @@ import aiosqlite
 
 from data import ratings
 from data._clock import from_timestamp, to_timestamp
-from data.leaderboard import ALL_PRESETS, PlayerResult, Standing, standing_params, standing_row
+from data.leaderboard import ALL_PRESETS, PlayerResult, Standing, standing_params, standing_row, upsert_standing_sql
 from data.ratings import Rating
 from data.rows import Row
 from data.season_calendar import Season, SeasonMode, parse_season, season_at
@@ -164,21 +164,7 @@ SEASON_RATINGS_SQL: Final = (
     "SELECT preset, user_id, mu, sigma FROM season_stats WHERE guild_id = ? AND season = ? AND preset IN (?, ?)"
     " AND user_id IN ({users})"
 )
-UPSERT_SEASON_SQL: Final = """
-INSERT INTO season_stats (guild_id, preset, user_id, display_name, is_bot, games, wins,
-                          deals_won, rummies, mu, sigma, last_played_at, season)
-VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (guild_id, season, preset, user_id) DO UPDATE SET
-    display_name = excluded.display_name,
-    is_bot = excluded.is_bot,
-    games = season_stats.games + 1,
-    wins = season_stats.wins + excluded.wins,
-    deals_won = season_stats.deals_won + excluded.deals_won,
-    rummies = season_stats.rummies + excluded.rummies,
-    mu = excluded.mu,
-    sigma = excluded.sigma,
-    last_played_at = excluded.last_played_at
-"""
+UPSERT_SEASON_SQL: Final = upsert_standing_sql("season_stats", "?", season=True)
 
 
 def settings_of(guild_id: int, row: Row | None) -> SeasonSettings:

@@ -18,6 +18,7 @@ from data.leaderboard import (
     result_params,
     standing_params,
     standing_row,
+    upsert_standing_sql,
 )
 from data.ratings import Rating
 
@@ -38,21 +39,7 @@ _INSERT_RESULT: Final = (
     " rummies, final_score, mu_before, sigma_before, mu_after, sigma_after, deals, finished_at)"
     " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
 )
-_UPSERT_STANDING: Final = """
-INSERT INTO player_stats (guild_id, preset, user_id, display_name, is_bot, games, wins,
-                          deals_won, rummies, mu, sigma, last_played_at)
-VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11)
-ON CONFLICT (guild_id, preset, user_id) DO UPDATE SET
-    display_name = excluded.display_name,
-    is_bot = excluded.is_bot,
-    games = player_stats.games + 1,
-    wins = player_stats.wins + excluded.wins,
-    deals_won = player_stats.deals_won + excluded.deals_won,
-    rummies = player_stats.rummies + excluded.rummies,
-    mu = excluded.mu,
-    sigma = excluded.sigma,
-    last_played_at = excluded.last_played_at
-"""
+_UPSERT_STANDING: Final = upsert_standing_sql("player_stats", "$")
 
 
 async def record_results(

@@ -10,13 +10,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from data.leaderboard import ALL_PRESETS, PlayerResult
+from data.leaderboard import ALL_PRESETS, PlayerResult, upsert_standing_sql
 from data.rows import Row
 from data.season_calendar import SeasonMode
 from data.seasons import (
     OPEN_SEASON_SQL,
     SETTINGS_SQL,
-    UPSERT_SEASON_SQL,
     SeasonQueries,
     known_ratings,
     season_params,
@@ -41,7 +40,7 @@ def numbered(sql: str) -> str:
 
 _SETTINGS: Final = numbered(SETTINGS_SQL)
 _OPEN_SEASON: Final = numbered(OPEN_SEASON_SQL)
-_UPSERT_SEASON: Final = numbered(UPSERT_SEASON_SQL)
+_UPSERT_SEASON: Final = upsert_standing_sql("season_stats", "$", season=True)
 _SEASON_RATINGS: Final = (
     "SELECT preset, user_id, mu, sigma FROM season_stats"
     " WHERE guild_id = $1 AND season = $2 AND preset IN ($3, $4) AND user_id = ANY($5::bigint[])"

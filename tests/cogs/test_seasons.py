@@ -13,6 +13,7 @@ import pytest
 from discord import app_commands
 
 from cogs.seasons import SeasonPosts, SeasonsCog
+from cogs.ui.boards import final_message
 from cogs.ui.errors import report_error
 from cogs.ui.poster import NO_PACE, Poster
 from data import ActionWrite, PlayerResult, SeasonMode, parse_season
@@ -251,3 +252,30 @@ async def test_the_final_board_speaks_the_servers_language(h: Harness, clock: Cl
     assert board.content == FR("season_final_winner", season="janvier 2026", name="Bob")
     assert board.embed.title == "Classement final de la saison janvier 2026"
     assert [f.name for f in board.embed.fields] == ["toutes variantes", "basic"]
+    # Not one of the English board's sentences (the same board, read in English) is in it.
+    english_content, english = final_message(EN, await Seasons(h.db).final(GUILD, parse_season("2026-01")))
+    said = [english_content, english.title, english.footer.text, *(f.value for f in english.fields)]
+    french = "\n".join([board.content, board.embed.title, board.embed.footer.text or ""])
+    french += "\n".join(f"{f.name}\n{f.value}" for f in board.embed.fields)
+    assert all(piece and piece not in french for piece in said) and english.fields[0].name not in french
+
+
+# -- /stats: the best place of a season ----------------------------------------------------------
+async def test_stats_show_the_best_place_of_an_ended_season(h: Harness, clock: Clock) -> None:
+    """A season ends with Bob first and Alice second (5 games each): /stats then gives each of them
+    that place, overall and for the preset, in English and in French; nothing while it runs."""
+    await season(h, ALICE, "monthly")
+    await finished(h, BOB, ALICE, times=5)
+
+    async def values(user: User) -> list[str]:
+        r = await h.slash(MALLORY, "stats", member=h.interaction(user).user)
+        return [f.value for f in r.first.embed.fields]
+
+    assert not any(EN("stats_best_season", place=1) in v or "season" in v for v in await values(BOB))
+    clock.advance(timedelta(days=31).total_seconds())
+    assert all(EN("stats_best_season", place=1) in v for v in await values(BOB))
+    assert all(EN("stats_best_season", place=2) in v for v in await values(ALICE))
+    await h.slash(ALICE, "rami language", manager=True, language="fr")
+    french = await values(ALICE)
+    assert len(french) == 2 and all(FR("stats_best_season", place=2) in v for v in french)
+    assert not any("season" in v for v in french)

@@ -3,6 +3,8 @@
 ``db`` is the test's store, opened with :func:`data.open_store`: a test that asks for it (or for
 ``game``) runs once per store (``[sqlite]``, ``[postgres]``; see tests/stores.py). A module or test
 about SQLite's own machinery is marked ``sqlite_only``: ``db`` is then a :class:`data.Database`.
+Its clock is the real one, unless the module defines a ``clock`` fixture (a :class:`Clock` the
+tests set) to give it instead.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,7 @@ import pytest
 import pytest_asyncio
 
 from data import GameRow, Store, open_store
+from data.store import utcnow
 
 GUILD = 1001
 OTHER_GUILD = 2002
@@ -34,9 +38,25 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "nested" / "dir" / "rami.sqlite3"
 
 
+class Clock:
+    """A store's clock that a test sets (``clock.now = ...``)."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock | None:
+    """None: the store's own clock; a module that moves time gives its :class:`Clock`."""
+    return None
+
+
 @pytest_asyncio.fixture
-async def db(store_place: str | Path) -> AsyncIterator[Any]:
-    database = await open_store(store_place)
+async def db(store_place: str | Path, clock: Clock | None) -> AsyncIterator[Any]:
+    database = await open_store(store_place, clock=clock or utcnow)
     try:
         yield database
     finally:

@@ -4,45 +4,26 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from data import ActionWrite, Database, GameFigures, PlayerResult, Store, load_migrations, open_store
 from data.history import MAX_PAGE, figures_of
 from data.postgres.schema import load_postgres_migrations
 from data.schema import Migration
 
-from .conftest import GUILD, OTHER_GUILD, state
+from .conftest import GUILD, OTHER_GUILD, Clock, state
 from .test_leaderboard import ALICE, BOB, CAROL, result
 
 START = datetime(2026, 3, 1, tzinfo=UTC)
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
-
-
-@pytest_asyncio.fixture
-async def store(store_place: str | Path, clock: Clock) -> AsyncIterator[Any]:
-    db = await open_store(store_place, clock=clock)
-    try:
-        yield db
-    finally:
-        await db.close()
+    return Clock(START)
 
 
 _channels = itertools.count(50_000)
@@ -64,7 +45,7 @@ def pair(winner: int, loser: int, deals: int = 1, score: int = 0) -> list[Player
     return [won, lost]
 
 
-async def test_pages_follow_the_finish_order_and_hold_still(store: Store, clock: Clock) -> None:
+async def test_pages_follow_the_finish_order_and_hold_still(db: Store, clock: Clock) -> None:
     """Pages go newest first by finish time (then game id), older and newer by key: every game once,
     in order, and a game finishing meanwhile does not shift the page after it."""
     # Finish times out of id order, with two ties (broken by the game id).
@@ -72,13 +53,13 @@ async def test_pages_follow_the_finish_order_and_hold_still(store: Store, clock:
     ids = []
     for minutes in offsets:
         clock.now = START + timedelta(minutes=minutes)
-        ids.append(await finish(store, pair(ALICE, BOB)))
+        ids.append(await finish(db, pair(ALICE, BOB)))
     expected = [g for _, g in sorted(zip(offsets, ids, strict=True), reverse=True)]
-    history = store.history
+    history = db.history
     first = await history.played(GUILD, ALICE, 3)
     second = await history.played(GUILD, ALICE, 3, older_than=first[-1].game_id)
     clock.now = START + timedelta(minutes=30)
-    newest = await finish(store, pair(ALICE, BOB))  # a new game on top: the next page does not move
+    newest = await finish(db, pair(ALICE, BOB))  # a new game on top: the next page does not move
     third = await history.played(GUILD, ALICE, 3, older_than=second[-1].game_id)
     assert [g.game_id for g in first + second + third] == expected
     before = await history.played(GUILD, ALICE, 3, newer_than=second[0].game_id)
@@ -90,42 +71,42 @@ async def test_pages_follow_the_finish_order_and_hold_still(store: Store, clock:
     assert first[0].finished_at == START + timedelta(minutes=9)
 
 
-async def test_a_game_seen_from_one_seat(store: Store, clock: Clock) -> None:
+async def test_a_game_seen_from_one_seat(db: Store, clock: Clock) -> None:
     """A page's game holds the player's own result, its rating change, and the others by rank."""
     game = await finish(
-        store,
+        db,
         [result(BOB, 1, seat=0, score=-10), result(CAROL, 3, seat=1, score=80), result(ALICE, 2, seat=2, score=25)],
         preset="rami51",
     )
-    [played] = await store.history.played(GUILD, ALICE, 5)
+    [played] = await db.history.played(GUILD, ALICE, 5)
     assert (played.game_id, played.preset, played.seats) == (game, "rami51", 3)
     assert (played.own.result.rank, played.own.result.final_score) == (2, 25)
-    assert played.own.rating_change == (await store.games.results(game))[1].rating_change
+    assert played.own.rating_change == (await db.games.results(game))[1].rating_change
     assert [(r.user_id, r.rank) for r in played.others] == [(BOB, 1), (CAROL, 3)]
 
 
-async def test_nobody_else_s_games(store: Store) -> None:
+async def test_nobody_else_s_games(db: Store) -> None:
     """A member with no game has no page and no figures; another server's games and another
     player's game as a key give nothing."""
-    bobs = await finish(store, pair(BOB, CAROL))
-    await finish(store, pair(ALICE, BOB), guild=OTHER_GUILD)
-    assert await store.history.played(GUILD, ALICE, 5) == []
-    assert await store.history.figures(GUILD, ALICE) == {}
-    assert await store.history.played(GUILD, ALICE, 5, older_than=bobs) == []
-    assert [g.game_id for g in await store.history.played(GUILD, CAROL, 5)] == [bobs]
+    bobs = await finish(db, pair(BOB, CAROL))
+    await finish(db, pair(ALICE, BOB), guild=OTHER_GUILD)
+    assert await db.history.played(GUILD, ALICE, 5) == []
+    assert await db.history.figures(GUILD, ALICE) == {}
+    assert await db.history.played(GUILD, ALICE, 5, older_than=bobs) == []
+    assert [g.game_id for g in await db.history.played(GUILD, CAROL, 5)] == [bobs]
 
 
-async def test_figures_streak_and_points_per_deal(store: Store) -> None:
+async def test_figures_streak_and_points_per_deal(db: Store) -> None:
     """Figures by preset and overall: the longest run of wins in finish order, and points per deal."""
     seq = [("classic", True), ("classic", True), ("rami51", True), ("classic", False), ("classic", True)]
     for preset, won in seq:
         results = pair(ALICE, BOB, deals=4) if won else pair(BOB, ALICE, deals=2, score=30)
-        await finish(store, results, preset=preset)
-    figures = await store.history.figures(GUILD, ALICE)
+        await finish(db, results, preset=preset)
+    figures = await db.history.figures(GUILD, ALICE)
     assert figures["classic"] == GameFigures(games=4, points=30, deals=14, longest_streak=2)
     assert figures["rami51"] == GameFigures(games=1, points=0, deals=4, longest_streak=1)
     assert figures["*"].longest_streak == 3 and figures["*"].points_per_deal == 30 / 18
-    assert (await store.history.figures(GUILD, BOB))["classic"].longest_streak == 1
+    assert (await db.history.figures(GUILD, BOB))["classic"].longest_streak == 1
 
 
 def test_games_without_their_deals_are_left_out_of_the_average() -> None:
@@ -136,12 +117,12 @@ def test_games_without_their_deals_are_left_out_of_the_average() -> None:
 
 
 @pytest.mark.parametrize("limit", [0, MAX_PAGE + 1])
-async def test_a_page_size_out_of_range_is_refused(store: Store, limit: int) -> None:
+async def test_a_page_size_out_of_range_is_refused(db: Store, limit: int) -> None:
     """A page holds 1 to MAX_PAGE games; asking for both directions is refused too."""
     with pytest.raises(ValueError):
-        await store.history.played(GUILD, ALICE, limit)
+        await db.history.played(GUILD, ALICE, limit)
     with pytest.raises(ValueError):
-        await store.history.played(GUILD, ALICE, 3, older_than=1, newer_than=2)
+        await db.history.played(GUILD, ALICE, 3, older_than=1, newer_than=2)
 
 
 def _before_history(migrations: list[Migration]) -> list[Migration]:

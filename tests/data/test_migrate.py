@@ -117,3 +117,15 @@ async def test_the_command(tmp_path: Path, new_postgres_database: Callable[..., 
     assert again.returncode == 1 and "not empty" in again.stderr
     wrong = subprocess.run([*command[:-1], "sqlite:///x"], capture_output=True, text=True, cwd=ROOT, check=False)
     assert wrong.returncode == 2 and "not a PostgreSQL URL" in wrong.stderr
+
+
+async def test_every_table_and_column_of_the_schema_is_copied(tmp_path: Path) -> None:
+    """TABLES names every table of the migrated SQLite schema (its own book of migrations aside)
+    with every column, so a table or column a new migration adds cannot be left behind."""
+    async with await Database.open(tmp_path / "rami.sqlite3") as db:
+        rows = await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        schema: dict[str, set[str]] = {}
+        for (name,) in rows:
+            if name != "schema_version":
+                schema[name] = {str(c[1]) for c in await db.fetchall(f"PRAGMA table_info({name})")}
+    assert schema == {table: {c.strip() for c in columns.split(",")} for table, columns in TABLES.items()}

@@ -4,14 +4,13 @@ of seasons and its claims (one winner among concurrent claimers), and the best p
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-import pytest_asyncio
 
 from data import (
     ALL_PRESETS,
@@ -26,19 +25,11 @@ from data import (
     season_at,
 )
 
-from .conftest import GUILD, OTHER_GUILD, state
+from .conftest import GUILD, OTHER_GUILD, Clock, state
 
 ALICE, BOB, CAROL = 11, 22, 33
 ROBOT = -1
 _channels = iter(range(30_000, 40_000))
-
-
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 def at(text: str) -> datetime:
@@ -48,15 +39,6 @@ def at(text: str) -> datetime:
 @pytest.fixture
 def clock() -> Clock:
     return Clock(at("2026-11-30 23:59:59"))
-
-
-@pytest_asyncio.fixture
-async def db(store_place: str | Path, clock: Clock) -> AsyncIterator[Any]:
-    store = await open_store(store_place, clock=clock)
-    try:
-        yield store
-    finally:
-        await store.close()
 
 
 def result(user: int, rank: int, *, bot: bool = False) -> PlayerResult:

@@ -1,6 +1,6 @@
 """The end of a game through the real process and the fake Discord: the final message (standings,
 rating changes, the hands laid face up, Rematch), ``/table`` after the game, the game's record read
-by buttons, a rematch, a spectator's My hand, and a walkover."""
+by buttons and opened from ``/history``'s select, a rematch, a spectator's My hand, and a walkover."""
 
 from __future__ import annotations
 
@@ -74,6 +74,13 @@ async def test_a_game_to_its_final_message_then_table_and_rematch(world: World, 
     text = d.state.files[int(attached["id"])].decode()
     assert attached["filename"] == f"rami-game-{game_id}.txt"
     assert list(replay_record(parse_record(text)).totals) == world.db.game(game_id).table.game.scores
+    back = await d.click(world.erin, standings.message, "Previous")
+    assert back.message.id == record.message.id and f"Game {game_id}: deal 1 of 1" in back.text
+    # Alice opens the same record from her /history, by its select: a private reply of its own
+    history = await d.slash(world.alice, channel, "history")
+    opened = await d.select(world.alice, history.message, f"rami:{game_id}:histrec", str(game_id))
+    assert opened.message.ephemeral_to == world.alice.id and opened.message.id != history.message.id
+    assert f"Game {game_id}: deal 1 of 1" in opened.text and "Totals:" in opened.text
 
     again = await d.click(world.bob, message, rematch_id)
     assert not again.ephemeral and "bob opens a rematch. Seated: bob, alice." in again.text, again.text

@@ -73,11 +73,16 @@ def named(moves: tuple[Move, ...]) -> Counter[str]:
     return cards
 
 
-@pytest.mark.parametrize("preset", ["basic", "ref51"])
-def test_no_card_is_shown_before_the_table_saw_it(preset: str) -> None:
+@pytest.mark.parametrize(("preset", "drop"), [*((preset, None) for preset in sorted(GAMES)), ("ref51", 60)])
+def test_no_card_is_shown_before_the_table_saw_it(preset: str, drop: int | None) -> None:
     """After every action, the deal's record names only cards that were face up by then (the
-    stock's and the hands' cards never), and at the end only those and the hands laid face up."""
-    p = game_of(preset)
+    stock's and the hands' cards never), and at the end only those and the hands laid face up;
+    also with a computer player drawing from the stock and a seat leaving mid-deal (``drop``: its
+    cards go under the stock unseen)."""
+    p = game_of(preset, drop)
+    if drop is not None:
+        left = [m for d in record(p).deals for m in d.moves if m.kind is MoveKind.LEFT]
+        assert left and all(not m.cards and not m.melds for m in left)
     start = 0
     for count, number, face_up in p.seen:
         starts = [i for i, e in enumerate(p.events[:count]) if e.kind == "deal_started"]

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from data import ActionWrite, Database
+from rummy.record import MoveKind
 from rummy.record_check import replay_record
 from rummy.record_text import parse_record, write_record
 from rummy.table import Table
@@ -37,6 +38,14 @@ async def test_a_finished_games_record_replays_to_its_stored_points(db: Database
     logged = await db.games.actions(game_id)
     moves = sum(len(d.moves) for d in record.deals)
     assert moves >= sum(1 for a in logged if a.kind in ("draw", "discard", "bot"))
+    # What the record is read from: no change logged a card drawn from the stock, the computer
+    # player's turns included, and the record names none either.
+    stored = [e for a in logged for e in a.payload.get("events", ())]
+    drawn = [e for e in stored if e["kind"] == "drew" and e["source"] == "stock"]
+    assert drawn and all(e["card"] is None and not e["cards"] and not e["detail"] for e in drawn)
+    assert any(e["seat"] == 2 for e in drawn)  # the computer player drew from the stock
+    draws = [m for d in record.deals for m in d.moves if m.kind is MoveKind.DRAW]
+    assert len(draws) == len(drawn) and all(not m.cards and not m.melds for m in draws)
 
 
 async def test_the_record_is_refused_unless_finished_and_of_this_server(db: Database) -> None:
