@@ -20,7 +20,8 @@ interaction (that first response is the mover's) and hands the message over
   first response (:mod:`cogs.ui.replies`), and a click that redraws the hand itself (it is
   handed over before its redraw, at the version it shows) is never drawn over by an older state.
 * **The picture.** A picture drawn after the text goes on the hand it was drawn for only if that
-  hand is still the one shown: a newer state brings its own.
+  hand is still the one shown: a newer state brings its own. :func:`put_picture` is the one way a
+  late picture goes on a private message (a look's too: :mod:`cogs.ui.looks`).
 * **Only what matters.** Another player drawing from the stock changes nothing a reader can do
   (their cards, the discard pile's top, the melds, whose turn): it is not redrawn for; the next
   change that matters brings the card counts up to date too.
