@@ -1,9 +1,10 @@
 """Looking, not playing: ``/table``, ``/scores``, ``/rules`` and ``/hint`` (all private replies).
 
 ``/table`` shows the table as a picture too, and ``/scores`` the chart of the running totals, for
-whoever gets pictures (:mod:`cogs.ui.pictures`): the text at once, the picture in an edit. With no
-table open, ``/table`` shows the channel's last game as it ended (for a day), with its Rematch
-button (:func:`cogs.ui.views.final_of`, :mod:`cogs.ui.rematch`)."""
+whoever gets pictures (:mod:`cogs.ui.pictures`): the text at once, the picture in an edit (the
+writer's, from the reply's handle: :mod:`cogs.ui.looks`). With no table open, ``/table`` shows the
+channel's last game as it ended (for a day), with its Rematch button
+(:func:`cogs.ui.views.final_of`, :mod:`cogs.ui.rematch`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from discord.ext import commands
 
 from cogs.ui import pictures, render, views
 from cogs.ui.client import RamiClient, as_rami
-from cogs.ui.context import PRESET_CHOICES, Ctx, context, reply
+from cogs.ui.context import PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen
 from cogs.ui.views import board_message
 from rummy.rules import PRESETS, find_preset
@@ -36,17 +37,18 @@ class Info(commands.Cog):
         except Refusal:  # no table open: the last game's final state, for a day after it ended
             final = await ctx.service.last_game(ctx.channel_id)
             embed, view = views.final_of(final, ctx.tr)
-            await _with_picture(ctx, embed, pictures.scores_frame(final.game, ctx.tr), view)
+            await pictures.send_look(ctx, final.game, embed, pictures.scores_frame(final.game, ctx.tr), view)
             return
         embed, _view = board_message(game, ctx.tr)
-        await _with_picture(ctx, embed, pictures.table_frame(game, ctx.tr))
+        await pictures.send_look(ctx, game, embed, pictures.table_frame(game, ctx.tr))
 
     @app_commands.command(name="scores", description="The score sheet of the game in this channel")
     @app_commands.guild_only()
     async def scores(self, interaction: discord.Interaction) -> None:
         ctx = context(interaction)
         game = await ctx.service.score_sheet(ctx.channel_id)
-        await _with_picture(ctx, render.scores_embed(game.table, ctx.tr), pictures.scores_frame(game, ctx.tr))
+        embed = render.scores_embed(game.table, ctx.tr)
+        await pictures.send_look(ctx, game, embed, pictures.scores_frame(game, ctx.tr))
 
     @app_commands.command(name="rules", description="The rules in plain words: of a preset, or of this table")
     @app_commands.describe(preset="A preset to read (default: the rules of this channel's table)")
@@ -76,17 +78,6 @@ class Info(commands.Cog):
             title=ctx.tr("hint_title"), description=render.hint_text(player.view, advice, ctx.tr), colour=render.COLOUR
         )
         await reply(interaction, embed=embed, ephemeral=True)
-
-
-async def _with_picture(
-    ctx: Ctx, embed: discord.Embed, frame: pictures.Frame | None, view: discord.ui.View | None = None
-) -> None:
-    """Answer privately with ``embed`` (and ``view``'s components) at once; its picture (if any, and
-    if the caller gets pictures) follows in an edit once drawn."""
-    picture = pictures.for_caller(ctx, frame)
-    file = None if picture is None else picture.now(embed)
-    await reply(ctx.interaction, embed=embed, view=view, ephemeral=True, file=file)
-    await pictures.add_picture(ctx.interaction, embed, picture)
 
 
 async def setup(bot: commands.Bot) -> None:

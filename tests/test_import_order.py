@@ -49,7 +49,7 @@ FLOORS: dict[str, tuple[str, ...]] = {
         "items",
         "season_choice",
     ),
-    "writers": ("poster", "turnline", "board", "open_hands", "ending", "writer"),
+    "writers": ("poster", "turnline", "board", "open_hands", "looks", "ending", "writer"),
 }
 RANK = {f"cogs.ui.{m}": n for n, (_floor, names) in enumerate(FLOORS.items()) for m in names}
 COGS_RANK = len(FLOORS)  # cogs/*.py (the Cogs, the tree), above every floor of cogs/ui

@@ -6,9 +6,10 @@ response is theirs. Every other message the move changes is written by the game'
 know from the change alone, the flow tells it through :class:`Writer`, the one door the flows see
 (``ctx.writer``; the bot's writer implements it): the private hand it just showed (a
 :class:`Handle`, what editing that message needs, and the :class:`Picture` still being drawn for
-it), the public message it sent that becomes the turn's message, a board it posts itself, the
-thread it opens. This module sits low so that the flows, the writers and the bot's type all read
-it without importing one another.
+it), a private look's picture still being drawn (with the look's handle: the handler never waits
+for it holding its interaction), the public message it sent that becomes the turn's message, a
+board it posts itself, the thread it opens. This module sits low so that the flows, the writers
+and the bot's type all read it without importing one another.
 """
 
 from __future__ import annotations
@@ -99,6 +100,12 @@ class Writer(Protocol):
 
     def picture(self, handle: Handle, game: GameSnapshot, embed: discord.Embed, picture: Picture | None) -> None:
         """Put ``picture``, once drawn, on the hand just shown through ``handle``, unless newer."""
+        ...
+
+    def look(self, handle: Handle, game: GameSnapshot, embed: discord.Embed, picture: Picture | None) -> None:
+        """Put ``picture``, once drawn, on the private look of ``game`` just sent through ``handle``
+        (``/table``, ``/scores``, a spectator's look), unless its token expired or a newer look
+        replaced it meanwhile (then it is dropped, quietly)."""
         ...
 
     def private_lock(self, key: Hashable) -> asyncio.Lock:

@@ -20,7 +20,8 @@ interaction (that first response is the mover's) and hands the message over
   first response (:mod:`cogs.ui.replies`), and a click that redraws the hand itself (it is
   handed over before its redraw, at the version it shows) is never drawn over by an older state.
 * **The picture.** A picture drawn after the text goes on the hand it was drawn for only if that
-  hand is still the one shown: a newer state brings its own.
+  hand is still the one shown: a newer state brings its own. :func:`put_picture` is the one way a
+  late picture goes on a private message (a look's too: :mod:`cogs.ui.looks`).
 * **Only what matters.** Another player drawing from the stock changes nothing a reader can do
   (their cards, the discard pile's top, the melds, whose turn): it is not redrawn for; the next
   change that matters brings the card counts up to date too.
@@ -81,6 +82,30 @@ class DiscordPrivate:
         hook = discord.Webhook.partial(handle.application_id, handle.token, client=self.client)
         message_id = handle.message_id if handle.followup and handle.message_id is not None else ORIGINAL
         await hook.edit_message(message_id, **kwargs)
+
+
+async def put_picture(
+    private: PrivateMessages,
+    lock: asyncio.Lock,
+    handle: Handle,
+    embed: discord.Embed,
+    picture: Picture,
+    shown: Callable[[], bool],
+) -> None:
+    """Once ``picture`` is drawn, show it in ``embed`` on ``handle``'s private message, in its turn
+    among the message's writes (``lock``), if that message still shows what it was drawn for
+    (``shown()``). Not drawn, or no longer wanted: the text stands, and nothing is said. Discord
+    refusing it is a warning in the log, never a word to the reader: the text was the answer."""
+    file = await picture.later(embed)
+    if file is None:
+        return
+    async with lock:
+        if not shown():
+            return
+        try:
+            await private.edit(handle, **fit({"embed": embed}), attachments=[file])
+        except discord.HTTPException as exc:  # the text is there: the picture was a plus
+            log.warning("could not add %s to a private message: %s", picture.name, exc)
 
 
 @dataclass(slots=True)
@@ -246,16 +271,11 @@ class OpenHands:
         """Put the picture handed over on the hand it was drawn for, if that hand is still shown."""
         assert entry.picture is not None
         (version, embed, picture), entry.picture = entry.picture, None
-        file = await picture.later(embed)
-        if file is None:
-            return  # not drawn: the text stands
-        async with self.lock(entry.handle.key):
-            if self.live(entry.game_id, entry.handle.user_id) is not entry or entry.version != version:
-                return  # a newer state was shown meanwhile, with its own picture
-            try:
-                await self.private.edit(entry.handle, **fit({"embed": embed}), attachments=[file])
-            except discord.HTTPException as exc:  # the text is there: the picture was a plus
-                log.warning("could not add %s to a private hand: %s", picture.name, exc)
+
+        def shown() -> bool:  # else a newer state was shown meanwhile, with its own picture
+            return self.live(entry.game_id, entry.handle.user_id) is entry and entry.version == version
+
+        await put_picture(self.private, self.lock(entry.handle.key), entry.handle, embed, picture, shown)
 
     async def _redraw(self, entry: OpenHand, out: Outcome[Any]) -> None:
         """Show ``out`` on ``entry``'s message, unless it shows that version (or a newer one)."""

@@ -16,30 +16,27 @@ they show.
 * **Edits.** Discord keeps an attachment an edit does not list, shown under the message even when
   no embed refers to it; so with pictures on, every redraw of a private message lists its
   attachments: the new picture, or none. An open hand's picture is put on by the hand's writer
-  (:mod:`cogs.ui.open_hands`), never over a newer hand.
+  (:mod:`cogs.ui.open_hands`), never over a newer hand; a look's (``/table``, ``/scores``, a
+  spectator's) by :mod:`cogs.ui.looks`, from a handle: the handler does not wait for it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import discord
 
 from cogs.ui import words
-from cogs.ui.context import Ctx
-from cogs.ui.handover import Picture
-from cogs.ui.limits import fit
+from cogs.ui.context import Ctx, reply
+from cogs.ui.handover import Handle, Picture
 from rummy.rules import Scoring
 from rummy.table import TableStatus
 from service.catalog import Translator
 from service.gallery import Gallery, Job, hand_job, story_job, table_job
 from service.model import GameSnapshot, PlayerSnapshot
 from service.preferences import Preferences
-
-log = logging.getLogger(__name__)
 
 HAND = "hand.png"
 TABLE = "table.png"
@@ -141,21 +138,17 @@ def _retrieved(task: asyncio.Task[bytes | None]) -> None:
         task.exception()
 
 
-async def add_picture(interaction: discord.Interaction, embed: discord.Embed, picture: Picture | None) -> None:
-    """Once ``picture`` is drawn, show it in ``embed`` on the private message the interaction just
-    sent (``/table``, ``/scores``, a spectator's look: messages no one else redraws; an open hand's
-    picture is its writer's, :mod:`cogs.ui.open_hands`). Nothing happens without a picture still
-    to send."""
-    if picture is None or picture.ready is not None:
-        return
-    file = await picture.later(embed)
-    if file is None:
-        return
-    try:
-        await interaction.edit_original_response(**fit({"embed": embed}), attachments=[file])
-    except discord.HTTPException as exc:  # the text is there: the picture was a plus
-        log.warning("could not add %s to a private message: %s", picture.name, exc)
-    except Exception:
-        if not interaction.client.is_closed():
-            raise
-        log.info("the bot closed before %s was added to a private message", picture.name)
+async def send_look(
+    ctx: Ctx, game: GameSnapshot, embed: discord.Embed, frame: Frame | None, view: discord.ui.View | None = None
+) -> None:
+    """Answer privately with ``embed`` (and ``view``'s components) at once, with its picture if
+    the caller gets one and it is drawn already; a picture still being drawn is handed over to the
+    writer with the message's :class:`Handle` (:meth:`~cogs.ui.handover.Writer.look`), and the
+    handler returns: no interaction waits for a drawing (``/table``, ``/scores``, a spectator's
+    look: messages no change redraws; an open hand's picture is its writer's too,
+    :mod:`cogs.ui.open_hands`)."""
+    picture = for_caller(ctx, frame)
+    file = None if picture is None else picture.now(embed)
+    followup = ctx.interaction.response.is_done()  # then the look is a follow-up, edited by its id
+    message_id = await reply(ctx.interaction, embed=embed, view=view, ephemeral=True, file=file)
+    ctx.writer.look(Handle.of(ctx.interaction, message_id, followup=followup), game, embed, picture)

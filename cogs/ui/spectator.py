@@ -6,7 +6,7 @@ rematch."""
 from __future__ import annotations
 
 from cogs.ui import pictures, render
-from cogs.ui.context import Ctx, reply
+from cogs.ui.context import Ctx
 from cogs.ui.views import join_view
 from rummy.table import TableStatus
 
@@ -22,7 +22,5 @@ async def watch(ctx: Ctx, game_id: int | None = None) -> None:
         view = join_view(game.game_id, tr)
     else:
         embed.add_field(name=tr("watch_title"), value=tr("watch_playing"), inline=False)
-    picture = pictures.for_caller(ctx, pictures.table_frame(game, tr) if game.table.game is not None else None)
-    file = None if picture is None else picture.now(embed)
-    await reply(ctx.interaction, embed=embed, view=view, ephemeral=True, file=file)
-    await pictures.add_picture(ctx.interaction, embed, picture)
+    frame = pictures.table_frame(game, tr) if game.table.game is not None else None
+    await pictures.send_look(ctx, game, embed, frame, view)

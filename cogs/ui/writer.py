@@ -11,15 +11,17 @@ hands each to its one writer:
   kept here and told in one message when the turn comes back to a person (or the game ends); a
   timeout or an expiry starts a new one;
 * the **final message** and its Rematch: :class:`~cogs.ui.ending.Ending`;
-* the **open hands** (private) and their pictures: :class:`~cogs.ui.open_hands.OpenHands`.
+* the **open hands** (private) and their pictures: :class:`~cogs.ui.open_hands.OpenHands`;
+* the pictures still to come on **private looks** (``/table``, ``/scores``, a spectator's look),
+  which no change redraws: :class:`~cogs.ui.looks.Looks`, fed by the flows alone.
 
 The board, the turn lines and the final message go out through one
 :class:`~cogs.ui.poster.Poster`: the channel's pace, one edit in flight per message, and a message
 Discord no longer lets be edited posted anew. A handler answers its own interaction (that first
 response is the mover's) and hands over only what the change cannot say: the private hand it
-showed, the public answer that becomes the turn's message, the board it posts, the thread it opens
-(:class:`~cogs.ui.handover.Writer`, which this class implements). Nothing here calls back into a
-handler.
+showed (and a look's picture still being drawn), the public answer that becomes the turn's
+message, the board it posts, the thread it opens (:class:`~cogs.ui.handover.Writer`, which this
+class implements). Nothing here calls back into a handler.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from cogs.ui import sentences
 from cogs.ui.board import Board
 from cogs.ui.ending import Ending
 from cogs.ui.handover import Handle, Picture
+from cogs.ui.looks import Looks
 from cogs.ui.open_hands import TOKEN_LIFE, OpenHands, PrivateMessages
 from cogs.ui.poster import DISCORD_PACE, Channels, Pace, Poster
 from cogs.ui.turnline import TurnLines
@@ -102,6 +105,7 @@ class GameWriter:
             life=hand_life,
             clock=hand_clock,
         )
+        self.looks = Looks(private, self.hands.lock, life=hand_life, clock=hand_clock)
         self._untold: dict[int, list[str]] = {}  # game -> its computer players' moves not told yet
 
     # -- the one listener ------------------------------------------------------------------------
@@ -161,6 +165,9 @@ class GameWriter:
     def picture(self, handle: Handle, game: GameSnapshot, embed: discord.Embed, picture: Picture | None) -> None:
         self.hands.picture(handle, game, embed, picture)
 
+    def look(self, handle: Handle, game: GameSnapshot, embed: discord.Embed, picture: Picture | None) -> None:
+        self.looks.look(handle, game, embed, picture)
+
     def private_lock(self, key: Hashable) -> asyncio.Lock:
         return self.hands.lock(key)
 
@@ -204,7 +211,7 @@ class GameWriter:
 
     @property
     def busy(self) -> bool:
-        return bool(self.board.busy or self.lines.busy or self.ending.busy or self.hands.busy)
+        return bool(self.board.busy or self.lines.busy or self.ending.busy or self.hands.busy or self.looks.busy)
 
     async def drain(self) -> None:
         """Wait until every message still to go out went out (tests, shutdown)."""
@@ -213,12 +220,14 @@ class GameWriter:
             await self.board.drain()
             await self.ending.drain()
             await self.hands.drain()
+            await self.looks.drain()
 
     async def close(self, grace: float = 1.0) -> None:
         """Let what is still to go out go out (for ``grace`` seconds at most), then stop."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.drain(), grace)
         await self.hands.close()
+        await self.looks.close()
         await self.lines.close(0)
         await self.board.close()
         await self.ending.close()

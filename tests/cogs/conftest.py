@@ -105,10 +105,11 @@ class Harness:
         self.client.gallery, self.client.preferences = self.gallery, Preferences(db)
         self.hand_clock = Clock()  # the open hands' clock (their tokens' age), moved by hand
         self.by_token: dict[str, Any] = {}  # the interactions, by token: how a handle edits
+        self.private = RecordingPrivate(self.by_token)
         self.writer = GameWriter(
             self.service,
             self.channels,
-            RecordingPrivate(self.by_token),
+            self.private,
             gallery=self.gallery,
             preferences=self.client.preferences,
             min_interval=0,
@@ -361,6 +362,16 @@ async def db(db_path: Path, clock: Clock) -> AsyncIterator[Database]:
 @pytest_asyncio.fixture
 async def h(db: Database) -> AsyncIterator[Harness]:
     harness = Harness(db)
+    try:
+        yield harness
+    finally:
+        await harness.close()
+
+
+@pytest_asyncio.fixture
+async def hp(db: Database) -> AsyncIterator[Harness]:
+    """A harness with pictures on (the bot's default)."""
+    harness = Harness(db, pictures=True)
     try:
         yield harness
     finally:

@@ -182,13 +182,20 @@ class RecordingChannels:
 class RecordingPrivate:
     """The open hands' way to private messages: a handle's edit goes through the mock interaction
     of its token, so it is recorded as that interaction's ``edit`` (the tests follow a message by
-    the interactions that edited it)."""
+    the interactions that edited it). Once the harness let go of that interaction (a test that
+    shows nothing else holds it), the edit is kept in :attr:`orphans` with its handle instead."""
 
     def __init__(self, by_token: dict[str, Any]) -> None:
         self.by_token = by_token
+        self.orphans: list[tuple[Handle, Sent]] = []
 
     async def edit(self, handle: Handle, **kwargs: Any) -> None:
-        interaction = self.by_token[handle.token]
+        interaction = self.by_token.get(handle.token)
+        if interaction is None:
+            sent = Sent("edit", True, handle.user_id, kwargs.get("content"), kwargs.get("embed"), kwargs.get("view"))
+            sent.files = files_of(kwargs)
+            self.orphans.append((handle, sent))
+            return
         if handle.followup and handle.message_id is not None:
             await interaction.followup.edit_message(handle.message_id, **kwargs)
         else:

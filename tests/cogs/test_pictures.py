@@ -1,6 +1,6 @@
 """Pictures through the cogs: the hand, the board, /table and /scores, who gets them and when.
 
-The harness here has pictures on (the bot's default); elsewhere in tests/cogs they are off.
+The harness here (``hp``) has pictures on (the bot's default); elsewhere in tests/cogs they are off.
 """
 
 from __future__ import annotations
@@ -8,31 +8,19 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import io
-from collections.abc import AsyncIterator
 from typing import Any
 from unittest.mock import MagicMock
 
 import discord
-import pytest_asyncio
 from PIL import Image
 
 from cogs.ui.context import update
 from cogs.ui.handover import Handle, Picture
-from data import Database
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, Harness, Sent
 from tests.cogs.script import play_game
 from tests.cogs.test_play import seats
 
 NO_FILES = discord.Permissions(discord.Permissions.all().value & ~discord.Permissions(attach_files=True).value)
-
-
-@pytest_asyncio.fixture
-async def hp(db: Database) -> AsyncIterator[Harness]:
-    harness = Harness(db, pictures=True)
-    try:
-        yield harness
-    finally:
-        await harness.close()
 
 
 def picture(sent: Sent, name: str) -> Image.Image:
