@@ -99,9 +99,25 @@ class TournamentCore:
             if snap is None:
                 return await self.get(tournament_id)
             if kind is not TournamentKind.CANCEL:
-                snap = await self._open_tables(snap)
+                snap = await self._open_tables_or_warn(snap)
         self._tell(TournamentChange(kind, snap, table))
         return snap
+
+    async def _open_tables_or_warn(self, snap: TournamentSnapshot) -> TournamentSnapshot:
+        """The change is committed: a table that cannot be opened now (its channel, its game) is
+        logged and left to :meth:`open_tables`, which the bot calls again (and at start-up)."""
+        try:
+            return await self._open_tables(snap)
+        except Exception:
+            log.warning(
+                "tournament %s: a table of its round could not be opened yet", snap.tournament_id, exc_info=True
+            )
+            return await self.get(snap.tournament_id)
+
+    async def open_tables(self, tournament_id: int) -> TournamentSnapshot:
+        """Open the tables of the round in play still without a game started (idempotent)."""
+        async with self.lock(tournament_id):
+            return await self._open_tables(await self.get(tournament_id))
 
     async def _commit(
         self, tournament_id: int, transition: Callable[[T.Tournament], T.Tournament | None]
@@ -255,7 +271,7 @@ class TournamentCore:
                 return None
             if game.active:
                 closing.append(link)
-            snap = await self._open_tables(snap)
+            snap = await self._open_tables_or_warn(snap)
         for closed in closing:
             await self._close_game(snap.tournament, closed)
         kind = TournamentKind.FINISH if snap.stage is T.Stage.FINISHED else TournamentKind.RESULT

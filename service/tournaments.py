@@ -185,8 +185,7 @@ class Tournaments(TournamentCore):
         that passed. Idempotent."""
         resumed = []
         for snap in await self.open_tournaments(guilds):
-            async with self.lock(snap.tournament_id):
-                snap = await self._open_tables(await self.get(snap.tournament_id))
+            snap = await self.open_tables(snap.tournament_id)
             for link in snap.tables:
                 if link.game_id is not None:
                     await self.check_game(link.game_id)

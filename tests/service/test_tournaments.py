@@ -195,6 +195,8 @@ async def test_the_time_limit_ends_a_table_on_its_current_totals(db: Store, cloc
     assert ended.stage is T.Stage.FINISHED
     game = await games.game(ended.tables[0].game_id or 0)
     assert game is not None and not game.active
+    await tours.drain()  # the closed game's end is heard, and changes nothing
+    assert (await tours.get(tid)).version == ended.version
 
 
 async def test_a_withdrawal_in_play_forfeits_the_table(db: Store) -> None:
@@ -265,3 +267,33 @@ async def test_a_table_of_computer_players_alone_is_a_draw(db: Store) -> None:
     result = done.tournament.rounds[0].tables[0].result
     assert result is not None and [r.place for r in result.players] == [1, 1]
     assert done.stage is T.Stage.FINISHED
+
+
+class Failing(Channels):
+    """Channels that fail once, at the second table asked: a crash in the middle of a round's opening."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failed = False
+
+    async def __call__(self, snap: TournamentSnapshot, round: int, table: int) -> int:
+        if table == 2 and not self.failed:
+            self.failed = True
+            raise RuntimeError("the thread could not be opened")
+        return await super().__call__(snap, round, table)
+
+
+async def test_a_round_whose_opening_failed_is_opened_by_resume_all(db: Store) -> None:
+    """The start is committed though a table could not be opened: its first table keeps its game,
+    and resume_all opens the rest, once."""
+    channels = Failing()
+    games, tours = services(db, channels)
+    tid = await entrants(tours, 4, rounds=1, size=2)
+    cut = await tours.start(tid, ORGANISER)  # committed: the table left is logged, to open later
+    assert cut == await tours.get(tid)
+    assert cut.stage is T.Stage.PLAYING and [x.table for x in cut.tables] == [1]
+    (resumed,) = await tours.resume_all()
+    assert [x.table for x in resumed.tables] == [1, 2] and resumed.tables[0] == cut.tables[0]
+    assert all(x.game_id is not None for x in resumed.tables)
+    assert len(await games.active_channels()) == 2
+    assert await tours.resume_all() == [await tours.get(tid)]  # again: nothing to open
