@@ -39,6 +39,9 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
 ``guild_seasons``, ``seasons``, ``season_stats``
     A server's seasons (off, monthly, quarterly: :class:`SeasonStore`), the book of its seasons
     (with the claim and the post of each final board) and each season's own ratings.
+``tournaments``, ``tournament_tables``
+    A tournament's versioned document (:class:`TournamentStore`, version-checked like a game),
+    and each table of its rounds: the channel, who sits where, and the game played there.
 ``player_stats``
     The leaderboard, keyed by (guild, preset, user): games, wins, deals won, rummies and an
     openskill rating (mu, sigma). Preset ``"*"`` is the all-presets track.
@@ -80,9 +83,11 @@ from data.store import (
     PreferenceStorage,
     SeasonStorage,
     Store,
+    TournamentStorage,
     is_postgres_url,
     open_store,
 )
+from data.tournaments import TableLink, TournamentNotFound, TournamentRow, TournamentStatus, TournamentStore
 
 __all__ = [
     "ALL_PRESETS",
@@ -129,6 +134,12 @@ __all__ = [
     "Standing",
     "Store",
     "SynchronousLevel",
+    "TableLink",
+    "TournamentNotFound",
+    "TournamentRow",
+    "TournamentStatus",
+    "TournamentStorage",
+    "TournamentStore",
     "Unchanged",
     "compact_json",
     "is_postgres_url",

@@ -61,6 +61,7 @@ from data.meta import MetaStore
 from data.preferences import PreferenceStore
 from data.schema import Migration, migrate
 from data.seasons import SeasonStore
+from data.tournaments import TournamentStore
 
 __all__ = ["Database", "SynchronousLevel"]
 
@@ -81,7 +82,8 @@ class Database:
     use it as ``async with await Database.open(path) as db:``. It is a :class:`data.store.Store`:
     its parts are :attr:`games` (:class:`~data.games.GameStore`), :attr:`leaderboard`
     (:class:`~data.leaderboard.LeaderboardStore`), :attr:`history` (:class:`~data.history.HistoryStore`),
-    :attr:`guilds`, :attr:`meta`, :attr:`preferences`, :attr:`defaults` and :attr:`seasons`.
+    :attr:`guilds`, :attr:`meta`, :attr:`preferences`, :attr:`defaults`, :attr:`seasons` and
+    :attr:`tournaments`.
 
     :param path: the database file; its parent folders are created. ``":memory:"`` works for
         quick experiments (no WAL there).
@@ -116,6 +118,7 @@ class Database:
         self.preferences = PreferenceStore(self)
         self.defaults = GuildDefaultsStore(self)
         self.seasons = SeasonStore(self)
+        self.tournaments = TournamentStore(self)
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()  # held by each transaction and each read
         self._pending: list[Queued] = []  # called, not yet run

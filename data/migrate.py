@@ -4,7 +4,8 @@ Stop the bot first. :func:`copy_to_postgres` opens the SQLite file (migrating it
 schema, as the bot would at start) and the PostgreSQL database (creating its schema), refuses a
 target that holds any row already, then copies every table (games, their action log, results,
 the leaderboards, the servers' settings and defaults, people's preferences, the bot's bookkeeping,
-the seasons) in one PostgreSQL transaction: rows as they are, ids kept, the games' id sequence moved past the last id.
+the seasons, the tournaments) in one PostgreSQL transaction: rows as they are, ids kept, the id sequences moved past
+the last ids.
 Before committing it counts each table on both sides; any difference rolls everything back. The
 SQLite file is only read. Then start the bot with ``RAMI_DATABASE_URL`` set to the URL.
 """
@@ -43,6 +44,10 @@ TABLES: Final = {
         "guild_id, season, preset, user_id, display_name, is_bot, games, wins, deals_won, rummies, mu, sigma,"
         " last_played_at"
     ),
+    "tournaments": (
+        "id, guild_id, channel_id, organiser_id, status, state_json, version, message_id, created_at, updated_at"
+    ),
+    "tournament_tables": "tournament_id, round, table_no, channel_id, seats_json, game_id, created_at",
 }
 """Every table copied, in an order that respects the foreign keys, with its columns."""
 _BOOLEANS: Final = frozenset({"is_bot", "won", "pictures"})  # 0/1 in SQLite, boolean in PostgreSQL
@@ -78,10 +83,11 @@ async def copy_to_postgres(sqlite_path: str | os.PathLike[str], url: str) -> dic
                     if records:
                         await conn.copy_records_to_table(table, records=records, columns=names)
                     copied[table] = len(records)
-                await conn.execute(
-                    "SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 1), MAX(id) IS NOT NULL)"
-                    " FROM games"
-                )
+                for serial in ("games", "tournaments"):
+                    await conn.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{serial}', 'id'), COALESCE(MAX(id), 1),"
+                        f" MAX(id) IS NOT NULL) FROM {serial}"
+                    )
                 for table, count in copied.items():
                     stored = await conn.fetchval(f"SELECT count(*) FROM {table}")
                     if stored != count:

@@ -28,6 +28,7 @@ from data.leaderboard import PlayerResult, PlayerStats, ResultRow, Standing
 from data.rows import ActionRow, ActionWrite, GameRow, GameStatus
 from data.season_calendar import Season, SeasonMode
 from data.seasons import BoardQuery, SeasonRow, SeasonSettings
+from data.tournaments import TableLink, TournamentRow, TournamentStatus
 
 __all__ = [
     "GameStorage",
@@ -39,6 +40,7 @@ __all__ = [
     "PreferenceStorage",
     "SeasonStorage",
     "Store",
+    "TournamentStorage",
     "is_postgres_url",
     "open_store",
 ]
@@ -167,8 +169,34 @@ class SeasonStorage(Protocol):
     ) -> dict[str, int]: ...
 
 
+class TournamentStorage(Protocol):
+    """Tournaments and the links of their tables to games (``store.tournaments``); see :mod:`data.tournaments`."""
+
+    async def create(
+        self, guild_id: int, channel_id: int, organiser_id: int, status: TournamentStatus | str, state_json: str
+    ) -> TournamentRow: ...
+
+    async def get(self, tournament_id: int) -> TournamentRow | None: ...
+
+    async def list_open(self) -> list[TournamentRow]: ...
+
+    async def save(
+        self, tournament_id: int, expected_version: int, state_json: str, status: TournamentStatus | str
+    ) -> TournamentRow: ...
+
+    async def set_message(self, tournament_id: int, message_id: int | None) -> None: ...
+
+    async def link(self, link: TableLink) -> TableLink: ...
+
+    async def set_game(self, tournament_id: int, round: int, table: int, game_id: int) -> TableLink: ...
+
+    async def tables(self, tournament_id: int) -> list[TableLink]: ...
+
+    async def table_of_game(self, game_id: int) -> TableLink | None: ...
+
+
 class Store(Protocol):
-    """One open database: its six parts, its clock, and :meth:`close`."""
+    """One open database: its parts, its clock, and :meth:`close`."""
 
     @property
     def games(self) -> GameStorage: ...
@@ -193,6 +221,9 @@ class Store(Protocol):
 
     @property
     def seasons(self) -> SeasonStorage: ...
+
+    @property
+    def tournaments(self) -> TournamentStorage: ...
 
     @property
     def now(self) -> Clock:

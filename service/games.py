@@ -164,6 +164,18 @@ class GameService(ClockSteps):
             row = await self._db.games.create_game(guild_id, channel_id, who.id, table.preset, dump_table(table))
         return self._tell(Outcome(ChangeKind.CREATE, self._snapshot(row, table), None, seat=0))
 
+    async def open_table(self, table: Table) -> Outcome[None]:
+        """A lobby for a table built with its seats (a tournament's: :mod:`service.tournaments`),
+        committed like :meth:`create`; its host starts it with :meth:`start`. The host need not be
+        seated. Raises :class:`~data.ChannelBusy` if its channel has a table open."""
+        if table.status is not TableStatus.LOBBY:
+            raise ValueError("only a lobby is opened")
+        async with self.lock(table.channel_id):
+            row = await self._db.games.create_game(
+                table.guild_id, table.channel_id, table.host_id, table.preset, dump_table(table)
+            )
+        return self._tell(Outcome(ChangeKind.CREATE, self._snapshot(row, table), None))
+
     async def rematch(
         self, channel_id: int, who: Who, game_id: int, here: Callable[[list[int]], Awaitable[Collection[int]]]
     ) -> Outcome[Rematched]:

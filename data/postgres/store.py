@@ -33,6 +33,7 @@ from data.postgres.parts import (
 )
 from data.postgres.schema import migrate_postgres
 from data.postgres.seasons import PostgresSeasons
+from data.postgres.tournaments import PostgresTournaments
 from data.schema import Migration
 
 __all__ = ["PostgresStore"]
@@ -64,6 +65,7 @@ class PostgresStore:
         self.preferences = PostgresPreferences(self)
         self.defaults = PostgresGuildDefaults(self)
         self.seasons = PostgresSeasons(self)
+        self.tournaments = PostgresTournaments(self)
 
     def __repr__(self) -> str:
         state = "open" if self._pool is not None else "closed"

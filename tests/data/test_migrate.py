@@ -14,7 +14,7 @@ from tests.stores import skip_module_without_postgres
 
 skip_module_without_postgres()  # before asyncpg is imported
 
-from data import ActionWrite, BoardQuery, Database, PlayerResult, SeasonMode, Store
+from data import ActionWrite, BoardQuery, Database, PlayerResult, SeasonMode, Store, TableLink
 from data.migrate import TABLES, MigrationRefused, copy_to_postgres
 from data.postgres import PostgresStore
 
@@ -57,6 +57,10 @@ async def fill(db: Database) -> None:
     (season,) = [row.season for row in await db.seasons.book(GUILD)]
     assert await db.seasons.claim(GUILD, season, "me", season.end, season.end)
     assert await db.seasons.posted(GUILD, season, "me", 555, 987654321098765432)
+    tournament = await db.tournaments.create(GUILD, 555, ALICE, "sign_up", '{"schema": 1, "n": "é"}')
+    await db.tournaments.save(tournament.id, 0, '{"schema": 1, "n": 2}', "playing")
+    await db.tournaments.set_message(tournament.id, 876543210987654321)
+    await db.tournaments.link(TableLink(tournament.id, 1, 1, 556, (ALICE, None, -1), active.id))
 
 
 async def everything(db: Store, games: list[int]) -> list[object]:
@@ -76,6 +80,8 @@ async def everything(db: Store, games: list[int]) -> list[object]:
         book = await db.seasons.book(guild)
         seen += [await db.seasons.settings(guild), book]
         seen += [await db.seasons.board(BoardQuery(guild, season=row.season.key, bots=True)) for row in book]
+    for row in await db.tournaments.list_open():
+        seen += [row, await db.tournaments.tables(row.id)]
     return seen
 
 
@@ -94,6 +100,9 @@ async def test_every_table_is_copied_and_reads_the_same(
         assert await everything(pg, games) == before
         new = await pg.games.create_game(GUILD, 800, ALICE, "classic", state())  # ids go on after the copy
         assert new.id == max(games) + 1
+        (tournament,) = await pg.tournaments.list_open()
+        later = await pg.tournaments.create(GUILD, 900, ALICE, "sign_up", "{}")
+        assert later.id == tournament.id + 1
     with pytest.raises(MigrationRefused, match="not empty"):
         await copy_to_postgres(path, url)
 

@@ -1126,3 +1126,6 @@ rules-tournament-result-places = The places { $places } are not a ranking of the
     }.
 rules-tournament-result-seats = The seats do not match the game's players.
 rules-tournament-game-not-over = This table's game is not over.
+tournament-not-allowed = Only a member who may manage the server (or holds its organisers' role) can create a tournament.
+tournament-unknown = There is no such tournament.
+tournament-busy = The tournament changed several times meanwhile. Please try again.

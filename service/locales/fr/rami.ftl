@@ -1167,3 +1167,6 @@ rules-tournament-result-places = Les rangs { $places } ne classent pas les { $se
     } de la table.
 rules-tournament-result-seats = Les places ne correspondent pas aux joueurs de la partie.
 rules-tournament-game-not-over = La partie de cette table n'est pas terminée.
+tournament-not-allowed = Seul un membre qui peut gérer le serveur (ou qui a son rôle d'organisateur) peut créer un tournoi.
+tournament-unknown = Ce tournoi n'existe pas.
+tournament-busy = Le tournoi a changé plusieurs fois entre-temps. Veuillez réessayer.
