@@ -331,14 +331,21 @@ class RamiBot(RamiClient):
 async def serve(bot: RamiBot, token: str) -> None:
     """Run ``bot`` until it closes: SIGINT and SIGTERM close it gracefully (:meth:`RamiBot.stop`)."""
     loop = asyncio.get_running_loop()
-    async with bot:
-        start = loop.create_task(bot.start(token), name="rami-start")
+    try:
+        async with bot:
+            start = loop.create_task(bot.start(token), name="rami-start")
+            for sig in STOP_SIGNALS:
+                loop.add_signal_handler(sig, bot.stop, sig, start)
+            await asyncio.wait({start})
+            if not start.cancelled():
+                start.result()  # the token refused, Discord out of reach...
+        await bot.close()  # a signal's close, to its end
+    finally:
+        # Python's own handlers back while the loop's wake-up socket is still open: asyncio's close
+        # shuts the socket before it removes the handlers, and a signal landing in between (Ctrl-C
+        # pressed again as the bot exits) printed "Exception ignored ... signal wakeup fd".
         for sig in STOP_SIGNALS:
-            loop.add_signal_handler(sig, bot.stop, sig, start)
-        await asyncio.wait({start})
-        if not start.cancelled():
-            start.result()  # the token refused, Discord out of reach...
-    await bot.close()  # a signal's close, to its end
+            loop.remove_signal_handler(sig)
 
 
 def main() -> int:

@@ -6,6 +6,7 @@ import asyncio
 import itertools
 import logging
 import os
+import signal
 import socket
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -347,3 +348,35 @@ async def test_the_cogs_load_only_on_a_rami_client() -> None:
     with pytest.raises(commands.ExtensionFailed) as failed:
         await plain.load_extension("cogs.lobby")
     assert isinstance(failed.value.original, TypeError) and "not on Bot" in str(failed.value.original)
+
+
+class _QuickBot:
+    """Enough of RamiBot for serve(): a start that ends at once (as a refused token does)."""
+
+    closed = 0
+
+    async def __aenter__(self) -> _QuickBot:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def start(self, token: str) -> None:
+        assert signal.getsignal(signal.SIGINT) is not signal.default_int_handler  # the loop's, while it runs
+
+    def stop(self, sig: signal.Signals, start: asyncio.Task[None]) -> None:
+        raise AssertionError("no signal was sent")
+
+    async def close(self) -> None:
+        self.closed += 1
+
+
+async def test_serve_gives_the_signals_back_before_the_loop_closes() -> None:
+    """Once serve() returns, SIGINT and SIGTERM are Python's again and no wake-up socket is set, so
+    a signal landing while asyncio closes its loop (a second Ctrl-C) finds nothing half closed."""
+    bot = _QuickBot()
+    await rami_bot.serve(bot, "t")  # type: ignore[arg-type]
+    assert bot.closed >= 1
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    assert signal.set_wakeup_fd(-1) == -1
