@@ -21,6 +21,7 @@ from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
 from service.preferences import Preferences
+from service.tournaments import Tournaments
 
 
 class RamiClient(commands.AutoShardedBot):
@@ -33,6 +34,7 @@ class RamiClient(commands.AutoShardedBot):
     replies: FirstReplies | None = None  # secondary work waits for first replies (None: plain order)
     gallery: Gallery  # the pictures of hands, tables and score charts, drawn once and kept
     preferences: Preferences  # each person's own choices (pictures or text only)
+    tournaments: Tournaments  # the server events over several tables (issue 31)
 
 
 def as_rami(client: discord.Client) -> RamiClient:
