@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 import discord
 
@@ -64,7 +65,7 @@ class TournamentWriter:
         """Post or edit the tournament's message to show ``snap``."""
         tr = self.tr_for(snap.guild_id)
         embed, view = tournament_embed(tr, snap), tournament_view(tr, snap)
-        message = {"content": None, "embed": embed, "view": view, "allowed_mentions": NO_MENTIONS}
+        message: dict[str, Any] = {"content": None, "embed": embed, "view": view, "allowed_mentions": NO_MENTIONS}
         if snap.message_id is None:
             message_id = await self.poster.send(snap.channel_id, **message)
         else:
