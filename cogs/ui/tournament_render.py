@@ -22,12 +22,6 @@ FIELD = 1024  # characters of an embed field's value
 SHOWN = 25  # players or standings listed (a 64-player event lists the first 25, then "…")
 MEDALS = ("🥇", "🥈", "🥉")
 
-_ENTRANT_NOTE = {
-    T.EntrantStatus.WITHDRAWN: "tournament_entrant_withdrawn",
-    T.EntrantStatus.REMOVED: "tournament_entrant_removed",
-    T.EntrantStatus.REPLACED: "tournament_entrant_replaced",
-}
-
 
 def status_line(tr: Translator, t: T.Tournament) -> str:
     """Where the tournament is, in words (a paused one says so)."""
@@ -48,8 +42,12 @@ def status_line(tr: Translator, t: T.Tournament) -> str:
 
 def entrant_line(tr: Translator, e: T.Entrant) -> str:
     notes = [tr("tournament_entrant_computer")] if e.computer else []
-    if e.status in _ENTRANT_NOTE:
-        notes.append(tr(_ENTRANT_NOTE[e.status]))
+    if e.status is T.EntrantStatus.WITHDRAWN:
+        notes.append(tr("tournament_entrant_withdrawn"))
+    elif e.status is T.EntrantStatus.REMOVED:
+        notes.append(tr("tournament_entrant_removed"))
+    elif e.status is T.EntrantStatus.REPLACED:
+        notes.append(tr("tournament_entrant_replaced"))
     name = quote(e.name)
     return f"{name} ({', '.join(notes)})" if notes else name
 
@@ -96,7 +94,11 @@ def tournament_embed(tr: Translator, snap: TournamentSnapshot) -> discord.Embed:
     s = t.settings
     embed = discord.Embed(title=quote(s.name, 256), colour=COLOUR)
     embed.add_field(name=tr("tournament_field_preset"), value=words.preset_title(find_preset(s.preset), tr))
-    embed.add_field(name=tr("tournament_field_format"), value=tr(f"tournament_format_{s.format.value}"))
+    swiss = s.format is T.Format.SWISS
+    embed.add_field(
+        name=tr("tournament_field_format"),
+        value=tr("tournament_format_swiss" if swiss else "tournament_format_knockout"),
+    )
     rounds = str(s.rounds) if s.rounds is not None else tr("tournament_rounds_knockout")
     embed.add_field(name=tr("tournament_field_rounds"), value=rounds)
     fill = "yes" if s.fill_with_computers else "no"
