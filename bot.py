@@ -172,6 +172,7 @@ class RamiBot(RamiClient):
     timers: Timers  # computer players, turn timers and expiry (the Timers cog)
     writer: GameWriter  # every message a game shows, past each interaction's first response
     tournament_writer: TournamentWriter  # each tournament's public message
+    table_threads: TableThreads  # where a tournament's tables are played
     # What a stop does before it closes the connection, in order (set up with the services).
     settle: tuple[Callable[[], Awaitable[None]], ...] = ()
     set_up = False  # setup_hook finished: a signal closes the bot (before that, it gives the start up)
@@ -235,7 +236,9 @@ class RamiBot(RamiClient):
         self.service.subscribe(self.timers.changed)  # a change replans its game's timers
         self.service.subscribe(self.writer.changed)  # and goes to every message it changes
         # Tournaments (issue 31): a round's tables are games in threads of the tournament's channel.
-        self.tournaments = Tournaments(db, self.service, TableThreads(self.writer.poster, self.writer.tr_for))
+        self.table_threads = tables = TableThreads(self.writer.poster, self.writer.tr_for)
+        self.tournament_threads = tables.threads  # an interaction there is about the thread's own game
+        self.tournaments = Tournaments(db, self.service, tables)
         self.tournament_writer = TournamentWriter(self.tournaments, self.writer.poster, self.writer.tr_for)
         self.tournaments.subscribe(self.tournament_writer.changed)
         # A stop first stops the timers (no computer player moves), lets the results being recorded
@@ -254,7 +257,7 @@ class RamiBot(RamiClient):
         posts = SeasonPosts(self.leaderboards.seasons, self.writer.poster, self.writer.tr_for, owns=owns)
         await self.add_cog(SeasonsCog(posts))  # its loop starts once the bot is ready
         # Its loop resumes this process's tournaments once ready, then watches their rounds' clocks.
-        await self.add_cog(TournamentClock(self.tournaments, owns=owns))
+        await self.add_cog(TournamentClock(self.tournaments, owns=owns, threads=self.table_threads))
 
     def locale_of(self, guild_id: int) -> object:
         guild = self.get_guild(guild_id)

@@ -26,6 +26,7 @@ from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen, quote
 from cogs.ui.tournament_flows import here, in_channel, may_organise
+from cogs.ui.tournament_writer import TableThreads
 from rummy import tournament as T
 from rummy.rules import PRESETS
 from rummy.tournament.model import DEFAULT_ROUND_MINUTES
@@ -167,16 +168,26 @@ class TournamentClock(commands.Cog, name="TournamentClock"):
     """The rounds' time limits and the tables still to open (see the module doc): the loop starts
     when the bot is first ready and is cancelled when the cog is removed."""
 
-    def __init__(self, tournaments: Tournaments, *, owns: Callable[[int], bool] | None = None) -> None:
+    def __init__(
+        self,
+        tournaments: Tournaments,
+        *,
+        owns: Callable[[int], bool] | None = None,
+        threads: TableThreads | None = None,
+    ) -> None:
         self.tournaments = tournaments
         self.owns = owns  # the servers of this process's shards (None: all)
+        self.threads = threads  # where the tables are played: told of the threads read back
         self._task: asyncio.Task[None] | None = None
         self._unloaded = False
 
     async def tick(self) -> None:
         """One look: every tournament in play of this process's servers."""
         now = self.tournaments.now()
-        for snap in await self.tournaments.open_tournaments(self.owns):
+        snaps = await self.tournaments.open_tournaments(self.owns)
+        if self.threads is not None:
+            self.threads.note(snaps)
+        for snap in snaps:
             rnd = snap.tournament.current
             if snap.stage is not T.Stage.PLAYING or rnd is None:
                 continue
@@ -208,7 +219,9 @@ class TournamentClock(commands.Cog, name="TournamentClock"):
         while True:
             try:
                 if first:  # what a restart left: tables to open, games that ended, a deadline passed
-                    await self.tournaments.resume_all(self.owns)
+                    resumed = await self.tournaments.resume_all(self.owns)
+                    if self.threads is not None:
+                        self.threads.note(resumed)
                     first = False
                 await self.tick()
             except Exception:

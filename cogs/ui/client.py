@@ -11,6 +11,8 @@ command reaches it from its interaction with :func:`bot_of`, which checks what i
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 import discord
 from discord.ext import commands
 
@@ -35,6 +37,8 @@ class RamiClient(commands.AutoShardedBot):
     gallery: Gallery  # the pictures of hands, tables and score charts, drawn once and kept
     preferences: Preferences  # each person's own choices (pictures or text only)
     tournaments: Tournaments  # the server events over several tables (issue 31)
+    # The threads a tournament's tables are played in: each is its own game's channel (not its parent's).
+    tournament_threads: Container[int] = frozenset()
 
 
 def as_rami(client: discord.Client) -> RamiClient:

@@ -19,7 +19,7 @@ thread's id, is where the table's game is played.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import discord
@@ -89,6 +89,14 @@ class TableThreads:
     def __init__(self, poster: Poster, tr_for: Callable[[int], Translator]) -> None:
         self.poster = poster
         self.tr_for = tr_for
+        # The tables' threads this process knows of (opened here, or noted from the store after a
+        # restart): an interaction there is about the thread's own game (cogs.ui.context.game_channel).
+        self.threads: set[int] = set()
+
+    def note(self, snapshots: Iterable[TournamentSnapshot]) -> None:
+        """Remember the threads of these tournaments' tables (at start-up and at each clock tick)."""
+        for snap in snapshots:
+            self.threads.update(link.channel_id for link in snap.tables)
 
     async def __call__(self, snap: TournamentSnapshot, round: int, table: int, /) -> int:
         tr, t = self.tr_for(snap.guild_id), snap.tournament
@@ -107,4 +115,5 @@ class TableThreads:
                 everyone=False, users=[discord.Object(p) for p in people], roles=False, replied_user=False
             )
             await self.poster.send(thread_id, content=call, allowed_mentions=allowed)
+        self.threads.add(thread_id)
         return thread_id

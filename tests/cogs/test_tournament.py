@@ -11,10 +11,13 @@ import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
+from unittest.mock import MagicMock
 
+import discord
 import pytest_asyncio
 
 from cogs.tournament import Tournament, TournamentClock
+from cogs.ui.context import game_channel
 from cogs.ui.tournament_writer import TableThreads, TournamentWriter
 from rummy import tournament as T
 from rummy.ai import choose_action
@@ -23,7 +26,7 @@ from service.cache import load_table
 from service.catalog import BOOK
 from service.model import Who
 from service.tournaments import Tournaments
-from tests.cogs.conftest import ALICE, BOB, CHLOE, GUILD, Clock, Harness, Result, Sent, User
+from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, GUILD, Clock, Harness, Result, Sent, User
 from tests.cogs.script import command_for
 
 EN, FR = BOOK.translator("en"), BOOK.translator("fr")
@@ -210,3 +213,16 @@ async def test_the_clock_applies_a_passed_time_limit(t: Rig, clock: Clock) -> No
     row = await t.h.db.tournaments.get(1)
     assert T.loads(row.state_json).stage is T.Stage.FINISHED
     assert EN("tournament_field_podium") in t.h.channels.messages[row.message_id].text
+
+
+def test_a_tournament_thread_is_its_own_games_channel(h: Harness) -> None:
+    """A click or a command in a tournament table's thread is about that thread's game, while
+    another thread the bot opened (a lobby's) still stands for its parent channel."""
+    h.client.user = MagicMock(spec=discord.ClientUser)
+    h.client.user.id = 77
+    h.client.tournament_threads = {5001}
+    for thread_id, expected in ((5001, 5001), (5002, CHANNEL)):
+        i = h.interaction(ALICE, channel=thread_id)
+        i.channel = MagicMock(spec=discord.Thread)
+        i.channel.id, i.channel.owner_id, i.channel.parent_id = thread_id, 77, CHANNEL
+        assert game_channel(i) == expected
