@@ -1,5 +1,6 @@
 """The public message of a tournament, drawn from one snapshot: the event, its players, its status,
-the standings after each round and, at the end, the podium (issue 31).
+the standings after each complete round (the tables of the round in play already recorded wait
+for the round's end) and, at the end, the podium (issue 31).
 
 Pure: the same snapshot and language give the same embed. Names are what the players typed, shown
 through :func:`cogs.ui.limits.quote` (markdown escaped, mentions defused); nothing hidden is here
@@ -7,6 +8,8 @@ through :func:`cogs.ui.limits.quote` (markdown escaped, mentions defused); nothi
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import discord
 
@@ -114,6 +117,8 @@ def tournament_embed(tr: Translator, snap: TournamentSnapshot) -> discord.Embed:
     if t.stage is T.Stage.FINISHED:
         embed.add_field(name=tr("tournament_field_podium"), value=listed(podium_lines(tr, t), "—"), inline=False)
     if played and t.stage is not T.Stage.CANCELLED:
+        # As the complete rounds leave them: a table of the round in play recorded already waits.
+        after = dataclasses.replace(t, rounds=t.rounds[: len(played)])
         name = tr("tournament_field_standings", round=played[-1].number)
-        embed.add_field(name=name, value=listed(standing_lines(tr, t, snap.standings()), "—"), inline=False)
+        embed.add_field(name=name, value=listed(standing_lines(tr, t, T.standings(after)), "—"), inline=False)
     return embed

@@ -18,6 +18,7 @@ import pytest_asyncio
 
 from cogs.tournament import Tournament, TournamentClock
 from cogs.ui.context import game_channel
+from cogs.ui.tournament_render import standing_lines, tournament_embed
 from cogs.ui.tournament_writer import TableThreads, TournamentWriter
 from rummy import tournament as T
 from rummy.ai import choose_action
@@ -25,8 +26,10 @@ from rummy.view import view_for
 from service.cache import load_table
 from service.catalog import BOOK
 from service.model import Who
+from service.tournament_model import TournamentSnapshot
 from service.tournaments import Tournaments
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, GUILD, Clock, Harness, Result, Sent, User
+from tests.cogs.outbox import embed_text
 from tests.cogs.script import command_for
 
 EN, FR = BOOK.translator("en"), BOOK.translator("fr")
@@ -226,3 +229,30 @@ def test_a_tournament_thread_is_its_own_games_channel(h: Harness) -> None:
         i.channel = MagicMock(spec=discord.Thread)
         i.channel.id, i.channel.owner_id, i.channel.parent_id = thread_id, 77, CHANNEL
         assert game_channel(i) == expected
+
+
+def test_standings_wait_for_the_round_to_be_complete() -> None:
+    """Mid-round, the standings shown are those after the last complete round: a table of the round
+    in play already recorded does not count yet (the status line counts it)."""
+    settings = T.Settings("Night", "basic", T.Format.SWISS, 2, 2)
+    t = T.new(settings, ALICE.id, seed=5)
+    for n, name in enumerate(("Ann", "Ben", "Cat", "Dan"), start=1):
+        t = T.sign_up(t, n, name)
+    t = T.start(t, ALICE.id, now=0.0)
+
+    def won(t: T.Tournament, table: T.Table) -> T.Tournament:
+        first, second = table.players
+        result = T.TableResult((T.PlayerResult(first, 1, 10), T.PlayerResult(second, 2, 0)))
+        return T.record_result(t, table.number, result)
+
+    for table in t.rounds[0].tables:
+        t = won(t, table)
+    t = T.next_round(t, now=1.0)
+    after_one = T.standings(t)
+    t = won(t, t.rounds[1].tables[0])
+    snap = TournamentSnapshot(1, GUILD, 1, 1, t)
+    text = embed_text(tournament_embed(EN, snap))
+    assert EN("tournament_field_standings", round=1) in text
+    assert EN("tournament_status_playing", round=2, done=1, tables=2) in text
+    lines = [line for line in text.splitlines() if " pts (tie-break " in line]
+    assert lines == standing_lines(EN, t, after_one)
