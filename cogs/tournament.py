@@ -25,7 +25,7 @@ from discord.ext import commands
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen, quote
-from cogs.ui.tournament_flows import here, in_channel, may_organise
+from cogs.ui.tournament_flows import control, in_channel, may_organise
 from cogs.ui.tournament_writer import TableThreads
 from rummy import tournament as T
 from rummy.rules import PRESETS
@@ -105,50 +105,36 @@ class Tournament(
 
     @app_commands.command(name="start", description="Close the sign-ups and open round 1's tables (organiser)")
     async def start(self, interaction: discord.Interaction) -> None:
-        ctx = context(interaction)
-        snap = await here(ctx)
-        await self.bot.tournaments.start(snap.tournament_id, ctx.who, may_organise=may_organise(interaction))
+        ctx = await control(interaction, lambda t, who, ok: self.bot.tournaments.start(t, who, may_organise=ok))
         await reply(interaction, ctx.tr("tournament_done_start"), ephemeral=True)
 
     @app_commands.command(name="cancel", description="Cancel this channel's tournament (organiser)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        ctx = context(interaction)
-        snap = await here(ctx)
-        await self.bot.tournaments.cancel(snap.tournament_id, ctx.who, may_organise=may_organise(interaction))
+        ctx = await control(interaction, lambda t, who, ok: self.bot.tournaments.cancel(t, who, may_organise=ok))
         await reply(interaction, ctx.tr("tournament_done_cancel"), ephemeral=True)
 
     @app_commands.command(name="pause", description="Hold back the next round (organiser)")
     async def pause(self, interaction: discord.Interaction) -> None:
-        ctx = context(interaction)
-        snap = await here(ctx)
-        await self.bot.tournaments.pause(snap.tournament_id, ctx.who, may_organise=may_organise(interaction))
+        ctx = await control(interaction, lambda t, who, ok: self.bot.tournaments.pause(t, who, may_organise=ok))
         await reply(interaction, ctx.tr("tournament_done_pause"), ephemeral=True)
 
     @app_commands.command(name="resume", description="Let the next round come (organiser)")
     async def resume(self, interaction: discord.Interaction) -> None:
-        ctx = context(interaction)
-        snap = await here(ctx)
-        await self.bot.tournaments.resume(snap.tournament_id, ctx.who, may_organise=may_organise(interaction))
+        ctx = await control(interaction, lambda t, who, ok: self.bot.tournaments.resume(t, who, may_organise=ok))
         await reply(interaction, ctx.tr("tournament_done_resume"), ephemeral=True)
 
     @app_commands.command(name="remove", description="Take a player out of the tournament (organiser)")
     @app_commands.describe(member="The player to take out")
     async def remove(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        ctx = context(interaction)
-        snap = await here(ctx)
-        await self.bot.tournaments.remove(
-            snap.tournament_id, ctx.who, member.id, may_organise=may_organise(interaction)
-        )
+        tournaments = self.bot.tournaments
+        ctx = await control(interaction, lambda t, who, ok: tournaments.remove(t, who, member.id, may_organise=ok))
         await reply(interaction, ctx.tr("tournament_done_remove", name=quote(member.display_name)), ephemeral=True)
 
     @app_commands.command(name="replace", description="A computer player plays a missing player's place (organiser)")
     @app_commands.describe(member="The player whose place a computer player takes")
     async def replace(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        ctx = context(interaction)
-        snap = await here(ctx)
-        await self.bot.tournaments.replace(
-            snap.tournament_id, ctx.who, member.id, may_organise=may_organise(interaction)
-        )
+        tournaments = self.bot.tournaments
+        ctx = await control(interaction, lambda t, who, ok: tournaments.replace(t, who, member.id, may_organise=ok))
         await reply(interaction, ctx.tr("tournament_done_replace", name=quote(member.display_name)), ephemeral=True)
 
 

@@ -9,12 +9,14 @@ hears every committed change. Refusals are raised (the service's and the rules')
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 
 from cogs.ui.bases_tournament import SignUpItem, WithdrawItem
 from cogs.ui.context import Ctx, context, reply
 from cogs.ui.limits import quote
-from service.model import Refusal
+from service.model import Refusal, Who
 from service.tournament_model import TournamentSnapshot
 
 
@@ -37,6 +39,17 @@ async def in_channel(ctx: Ctx) -> TournamentSnapshot | None:
     snaps = await ctx.bot.tournaments.open_tournaments(lambda guild: guild == ctx.guild_id)
     mine = [s for s in snaps if s.channel_id == ctx.channel_id]
     return max(mine, key=lambda s: s.tournament_id) if mine else None
+
+
+async def control(
+    interaction: discord.Interaction, change: Callable[[int, Who, bool], Awaitable[TournamentSnapshot]]
+) -> Ctx:
+    """An organiser's control of this channel's tournament: ``change(tournament, who, may_organise)``
+    (refused with its reason, raised, to anyone else); the caller answers with the :class:`Ctx`."""
+    ctx = context(interaction)
+    snap = await here(ctx)
+    await change(snap.tournament_id, ctx.who, may_organise(interaction))
+    return ctx
 
 
 async def sign_up(ctx: Ctx, tournament_id: int) -> None:

@@ -256,3 +256,35 @@ def test_standings_wait_for_the_round_to_be_complete() -> None:
     assert EN("tournament_status_playing", round=2, done=1, tables=2) in text
     lines = [line for line in text.splitlines() if " pts (tie-break " in line]
     assert lines == standing_lines(EN, t, after_one)
+
+
+def member(user: User) -> Any:
+    m = MagicMock(spec=discord.Member)
+    m.id, m.display_name = user.id, user.name
+    return m
+
+
+async def test_the_organisers_controls_and_their_refusals(t: Rig) -> None:
+    """Remove, pause, resume and cancel: refused to another member with the reason, done by the
+    organiser, and the message follows (the removed player marked, the cancelled event's buttons gone)."""
+    await t.create()
+    for user in (ALICE, BOB, CHLOE):
+        await t.click(user, "tsign")
+    refused = await t.slash(BOB, "tournament remove", member=member(CHLOE))
+    assert refused.first.ephemeral and "Only the organiser" in refused.text
+    done = await t.slash(ALICE, "tournament remove", member=member(CHLOE))
+    assert done.first.ephemeral and done.text == EN("tournament_done_remove", name="Chloé")
+    assert "Chloé (removed)" in (await t.message()).text
+    await t.slash(ALICE, "tournament start", manager=True)
+    french = await t.slash(CHLOE, "tournament pause")
+    assert french.first.ephemeral and "organisateur" in french.text
+    assert (await t.slash(ALICE, "tournament pause")).text == EN("tournament_done_pause")
+    assert "(paused)" in (await t.message()).text
+    assert (await t.slash(ALICE, "tournament resume")).text == EN("tournament_done_resume")
+    assert (await t.slash(ALICE, "tournament cancel")).text == EN("tournament_done_cancel")
+    shown = await t.message()
+    assert EN("tournament_status_cancelled") in shown.text and labels(shown) == []
+    (link,) = (await t.service.get(1)).tables
+    assert await t.h.service.active(link.channel_id) is None  # its game in play was cancelled
+    gone = await t.slash(ALICE, "tournament start")
+    assert gone.first.ephemeral and gone.text == EN("tournament_none_here")
