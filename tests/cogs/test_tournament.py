@@ -10,12 +10,15 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from unittest.mock import MagicMock
 
 import discord
 import pytest_asyncio
 
+import bot as rami_bot
+from bot import RamiBot, Settings
 from cogs.tournament import Tournament, TournamentClock
 from cogs.ui.context import game_channel
 from cogs.ui.tournament_render import standing_lines, tournament_embed
@@ -288,3 +291,26 @@ async def test_the_organisers_controls_and_their_refusals(t: Rig) -> None:
     assert await t.h.service.active(link.channel_id) is None  # its game in play was cancelled
     gone = await t.slash(ALICE, "tournament start")
     assert gone.first.ephemeral and gone.text == EN("tournament_none_here")
+
+
+async def test_the_bot_wires_its_tournaments(tmp_path: Path) -> None:
+    """bot.py builds the tournaments over the game service with the threads as their channels,
+    tells the writer of every change, adds the clock and drains both at its stop."""
+    client = RamiBot(Settings("t", tmp_path / "r.db"))
+    await client.open_services()
+    await client.load_cogs()
+    try:
+        clock = client.get_cog("TournamentClock")
+        assert isinstance(clock, TournamentClock) and clock.tournaments is client.tournaments
+        assert clock.threads is client.table_threads and client.tournaments.channels is client.table_threads
+        assert client.tournament_threads is client.table_threads.threads
+        assert client.tournament_writer.changed in client.tournaments._listeners
+        assert client.tournaments.drain in client.settle and client.tournament_writer.drain in client.settle
+        assert client.get_cog("Tournament") is not None
+    finally:
+        for extension in rami_bot.EXTENSIONS:
+            await client.unload_extension(extension)
+        await client.remove_cog("Timers")
+        await client.remove_cog("TournamentClock")
+        assert client.db is not None
+        await client.db.close()
