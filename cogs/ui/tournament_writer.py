@@ -13,7 +13,8 @@ message per tournament, so the podium is shown once (it replaces the buttons).
 round's table it posts one line in the tournament's channel (the table and its players, pinging
 nobody), opens a public thread on it (as :mod:`cogs.ui.threads` opens a table's), and mentions the
 table's people in the thread (pinging exactly them), which adds them to it. Its answer, the
-thread's id, is where the table's game is played.
+thread's id, is where the table's game is played. A thread Discord refuses (the bot may not open
+threads there) is raised with its line deleted: the service logs it and the clock tries again.
 """
 
 from __future__ import annotations
@@ -107,7 +108,11 @@ class TableThreads:
         line = tr("tournament_table_opens", name=title, round=round, table=table, players=names)
         message_id = await self.poster.send(snap.channel_id, content=line, allowed_mentions=NO_MENTIONS)
         thread_name = tr("tournament_table_thread", name=t.settings.name, round=round, table=table)[:NAME_LENGTH]
-        thread_id = await self.poster.open_thread(snap.guild_id, snap.channel_id, message_id, thread_name)
+        try:
+            thread_id = await self.poster.open_thread(snap.guild_id, snap.channel_id, message_id, thread_name)
+        except discord.HTTPException:  # no Create Public Threads, say: the clock tries again, with no second line
+            await self.poster.delete(snap.channel_id, message_id)
+            raise
         people = [e.id for e in entrants if not e.played_by_computer]
         if people:
             call = tr("tournament_table_call", players=" ".join(f"<@{p}>" for p in people), round=round)

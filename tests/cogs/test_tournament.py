@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from unittest.mock import MagicMock
+from unittest.mock import AsyncMock, MagicMock
 
 import discord
 import pytest_asyncio
@@ -314,3 +314,22 @@ async def test_the_bot_wires_its_tournaments(tmp_path: Path) -> None:
         await client.remove_cog("TournamentClock")
         assert client.db is not None
         await client.db.close()
+
+
+async def test_a_thread_refused_leaves_no_line_and_is_tried_again(t: Rig) -> None:
+    """Without the right to open threads the table stays unopened, its line deleted; the clock's
+    next tick opens it once Discord lets it."""
+    await t.create()
+    await t.click(ALICE, "tsign")
+    await t.click(BOB, "tsign")
+    opened = t.h.channels.open_thread
+    refusal = discord.Forbidden(MagicMock(status=403, reason="Forbidden"), "Missing Permissions")
+    t.h.channels.open_thread = AsyncMock(side_effect=refusal)  # type: ignore[method-assign]
+    await t.slash(ALICE, "tournament start", manager=True)
+    snap = await t.only()
+    assert snap.stage is T.Stage.PLAYING and all(link.game_id is None for link in snap.tables)
+    assert len(t.h.channels.deleted) == 1
+    t.h.channels.open_thread = opened  # type: ignore[method-assign]
+    await TournamentClock(t.service).tick()
+    (link,) = (await t.only()).tables
+    assert link.game_id is not None and await t.h.service.active(link.channel_id) is not None
