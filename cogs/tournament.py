@@ -14,7 +14,6 @@ without a game (:meth:`~service.tournaments.Tournaments.open_tables`), for this 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 
@@ -22,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.loop import ReadyLoop
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen, quote
@@ -150,9 +150,11 @@ def unopened(snap: TournamentSnapshot) -> bool:
     return False
 
 
-class TournamentClock(commands.Cog, name="TournamentClock"):
-    """The rounds' time limits and the tables still to open (see the module doc): the loop starts
-    when the bot is first ready and is cancelled when the cog is removed."""
+class TournamentClock(ReadyLoop, name="TournamentClock"):
+    """The rounds' time limits and the tables still to open (see the module doc): its loop
+    (:class:`cogs.loop.ReadyLoop`) starts when the bot is first ready, resuming what a restart left."""
+
+    what = "tournaments' clock"
 
     def __init__(
         self,
@@ -161,11 +163,22 @@ class TournamentClock(commands.Cog, name="TournamentClock"):
         owns: Callable[[int], bool] | None = None,
         threads: TableThreads | None = None,
     ) -> None:
+        super().__init__()
         self.tournaments = tournaments
         self.owns = owns  # the servers of this process's shards (None: all)
         self.threads = threads  # where the tables are played: told of the threads read back
-        self._task: asyncio.Task[None] | None = None
-        self._unloaded = False
+        self._resumed = False
+
+    async def step(self) -> None:
+        if not self._resumed:  # what a restart left: tables to open, games that ended, a deadline passed
+            resumed = await self.tournaments.resume_all(self.owns)
+            if self.threads is not None:
+                self.threads.note(resumed)
+            self._resumed = True
+        await self.tick()
+
+    def interval(self) -> float:
+        return POLL  # read at each turn (the end-to-end tests' clock hook shortens it)
 
     async def tick(self) -> None:
         """One look: every tournament in play of this process's servers."""
@@ -182,37 +195,6 @@ class TournamentClock(commands.Cog, name="TournamentClock"):
                 await self.tournaments.time_limit(snap.tournament_id)
             elif unopened(snap):
                 await self.tournaments.open_tables(snap.tournament_id)
-
-    @commands.Cog.listener()
-    async def on_ready(self) -> None:
-        if self._task is None and not self._unloaded:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="rami-tournament-clock")
-            self._task.add_done_callback(self._done)
-
-    async def cog_unload(self) -> None:
-        self._unloaded = True
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            log.error("the tournaments' clock stopped", exc_info=task.exception())
-
-    async def _run(self) -> None:
-        first = True
-        while True:
-            try:
-                if first:  # what a restart left: tables to open, games that ended, a deadline passed
-                    resumed = await self.tournaments.resume_all(self.owns)
-                    if self.threads is not None:
-                        self.threads.note(resumed)
-                    first = False
-                await self.tick()
-            except Exception:
-                log.exception("the tournaments' clock failed; trying again in %g s", POLL)
-            await asyncio.sleep(POLL)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,6 +7,7 @@ by :class:`~cogs.ui.tournament_writer.TournamentWriter`, both through the games'
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ class Rig:
     h: Harness
     service: Tournaments
     writer: TournamentWriter
+    tables: TableThreads
 
     async def settle(self) -> None:
         """Until the games, the results being recorded and every message are done."""
@@ -98,7 +100,7 @@ async def t(h: Harness) -> AsyncIterator[Rig]:
     h.cogs.append(Tournament(h.client))
     await h.service.defaults.set_option(GUILD, "bot_pause", "0")  # the computer players move at once
     try:
-        yield Rig(h, service, writer)
+        yield Rig(h, service, writer, tables)
     finally:
         await writer.close()
         await service.drain()
@@ -317,8 +319,8 @@ async def test_the_bot_wires_its_tournaments(tmp_path: Path) -> None:
 
 
 async def test_a_thread_refused_leaves_no_line_and_is_tried_again(t: Rig) -> None:
-    """Without the right to open threads the table stays unopened, its line deleted; the clock's
-    next tick opens it once Discord lets it."""
+    """Without the right to open threads the table stays unopened, its line deleted; once the bot is
+    ready the clock's loop opens it (Discord lets it now) and knows its thread."""
     await t.create()
     await t.click(ALICE, "tsign")
     await t.click(BOB, "tsign")
@@ -330,6 +332,15 @@ async def test_a_thread_refused_leaves_no_line_and_is_tried_again(t: Rig) -> Non
     assert snap.stage is T.Stage.PLAYING and all(link.game_id is None for link in snap.tables)
     assert len(t.h.channels.deleted) == 1
     t.h.channels.open_thread = opened  # type: ignore[method-assign]
-    await TournamentClock(t.service).tick()
+    t.tables.threads.clear()  # as after a restart: the clock reads the threads back
+    clock = TournamentClock(t.service, threads=t.tables)
+    await clock.on_ready()  # its loop's first step resumes the tournaments
+    for _ in range(100):
+        links = (await t.only()).tables
+        if links and links[0].game_id is not None:
+            break
+        await asyncio.sleep(0.01)
+    await clock.cog_unload()
     (link,) = (await t.only()).tables
     assert link.game_id is not None and await t.h.service.active(link.channel_id) is not None
+    assert link.channel_id in t.tables.threads
