@@ -47,6 +47,7 @@ from dotenv import load_dotenv
 from cogs.errors import CommandText, RamiTree
 from cogs.seasons import SeasonPosts, SeasonsCog
 from cogs.timers import Timers, TimersCog
+from cogs.tournament import TournamentClock
 from cogs.ui.client import RamiClient
 from cogs.ui.context import NO_MENTIONS
 from cogs.ui.items import ALL_ITEMS
@@ -54,12 +55,14 @@ from cogs.ui.open_hands import DiscordPrivate
 from cogs.ui.poster import DISCORD_PACE, NO_PACE, DiscordChannels
 from cogs.ui.replies import FirstReplies
 from cogs.ui.shards import Shards, parse_shards
+from cogs.ui.tournament_writer import TableThreads, TournamentWriter
 from cogs.ui.writer import GameWriter
 from data import Store, open_store
 from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
 from service.preferences import Preferences
+from service.tournaments import Tournaments
 
 log = logging.getLogger("rami")
 
@@ -73,6 +76,7 @@ EXTENSIONS = (
     "cogs.history",
     "cogs.settings",
     "cogs.personal",
+    "cogs.tournament",
 )
 COMMANDS_HASH_KEY = "commands_hash"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -167,6 +171,8 @@ class RamiBot(RamiClient):
 
     timers: Timers  # computer players, turn timers and expiry (the Timers cog)
     writer: GameWriter  # every message a game shows, past each interaction's first response
+    tournament_writer: TournamentWriter  # each tournament's public message
+    table_threads: TableThreads  # where a tournament's tables are played
     # What a stop does before it closes the connection, in order (set up with the services).
     settle: tuple[Callable[[], Awaitable[None]], ...] = ()
     set_up = False  # setup_hook finished: a signal closes the bot (before that, it gives the start up)
@@ -229,19 +235,29 @@ class RamiBot(RamiClient):
         self.timers = Timers(self.service, self.writer, turn=replies.turn, guilds=guilds)
         self.service.subscribe(self.timers.changed)  # a change replans its game's timers
         self.service.subscribe(self.writer.changed)  # and goes to every message it changes
-        # A stop first stops the timers (no computer player moves), then lets every message and edit
-        # still to go out go: the boards, turn lines, final messages and open hands.
-        self.settle = (self.timers.close, self.writer.drain)
+        # Tournaments (issue 31): a round's tables are games in threads of the tournament's channel.
+        self.table_threads = tables = TableThreads(self.writer.poster, self.writer.tr_for)
+        self.tournament_threads = tables.threads  # an interaction there is about the thread's own game
+        self.tournaments = Tournaments(db, self.service, tables)
+        self.tournament_writer = TournamentWriter(self.tournaments, self.writer.poster, self.writer.tr_for)
+        self.tournaments.subscribe(self.tournament_writer.changed)
+        # A stop first stops the timers (no computer player moves), lets the results being recorded
+        # be recorded, then lets every message and edit still to go out go: the boards, turn lines,
+        # final messages, open hands and tournaments' messages.
+        self.settle = (self.timers.close, self.tournaments.drain, self.writer.drain, self.tournament_writer.drain)
 
     async def load_cogs(self) -> None:
         """The command extensions, then the Timers cog, which resumes every active game's timers, and
-        the Seasons cog, which posts the final board of each season that ended."""
+        the Seasons cog, which posts the final board of each season that ended, and the tournaments'
+        clock (their resumption, the rounds' time limits, tables still to open)."""
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.add_cog(TimersCog(self.timers))
         owns = None if self.own_shards.all else self.own_shards.owns  # a server's shard posts its seasons
         posts = SeasonPosts(self.leaderboards.seasons, self.writer.poster, self.writer.tr_for, owns=owns)
         await self.add_cog(SeasonsCog(posts))  # its loop starts once the bot is ready
+        # Its loop resumes this process's tournaments once ready, then watches their rounds' clocks.
+        await self.add_cog(TournamentClock(self.tournaments, owns=owns, threads=self.table_threads))
 
     def locale_of(self, guild_id: int) -> object:
         guild = self.get_guild(guild_id)
@@ -314,6 +330,9 @@ class RamiBot(RamiClient):
                 log.warning("stopping with messages still to go out (after %g s)", STOP_GRACE)
                 self._draining.cancel()
         await super().close()  # unloads the cogs: the timers and the writer stop before the database closes
+        tournament_writer: TournamentWriter | None = getattr(self, "tournament_writer", None)
+        if tournament_writer is not None:
+            await tournament_writer.close()
         gallery: Gallery | None = getattr(self, "gallery", None)  # set in setup_hook
         if gallery is not None:
             await asyncio.to_thread(gallery.close, wait=True)  # its drawing process ends before the bot does

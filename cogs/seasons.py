@@ -10,13 +10,12 @@ the next start. The time is the store's clock (``service.seasons`` reads ``store
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 
 import discord
-from discord.ext import commands
 
+from cogs.loop import ReadyLoop
 from cogs.ui.boards import final_message
 from cogs.ui.context import NO_MENTIONS
 from cogs.ui.poster import Poster
@@ -76,37 +75,18 @@ class SeasonPosts:
         return True
 
 
-class SeasonsCog(commands.Cog, name="Seasons"):
-    """Owns the loop that posts the seasons' final boards: started when the bot is first ready,
-    cancelled when the cog is removed (at the bot's stop)."""
+class SeasonsCog(ReadyLoop, name="Seasons"):
+    """Owns the loop that posts the seasons' final boards (:class:`cogs.loop.ReadyLoop`): started
+    when the bot is first ready, cancelled when the cog is removed (at the bot's stop)."""
+
+    what = "seasons' loop"
 
     def __init__(self, posts: SeasonPosts) -> None:
+        super().__init__()
         self.posts = posts
-        self._task: asyncio.Task[None] | None = None
-        self._unloaded = False
 
-    @commands.Cog.listener()
-    async def on_ready(self) -> None:
-        """The bot is connected (again): the loop starts, once (the channels can be written now)."""
-        if self._task is None and not self._unloaded:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="rami-seasons")
-            self._task.add_done_callback(self._done)
+    async def step(self) -> None:
+        await self.posts.post_due()
 
-    async def cog_unload(self) -> None:
-        self._unloaded = True
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            log.error("the seasons' loop stopped", exc_info=task.exception())
-
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.posts.post_due()
-            except Exception:
-                log.exception("posting the seasons' final boards failed; trying again in %g s", POLL)
-            await asyncio.sleep(POLL)  # read at each turn (the end-to-end tests' clock hook shortens it)
+    def interval(self) -> float:
+        return POLL  # read at each turn (the end-to-end tests' clock hook shortens it)

@@ -31,8 +31,8 @@ TOP, TYPE_CHECKING, FUNCTION = "top", "type_checking", "function"
 FLOORS: dict[str, tuple[str, ...]] = {
     "text": ("words", "sentences", "limits", "choices", "jokers", "shards", "replies", "tasks"),
     "client": ("handover", "client", "context", "errors"),
-    "renderers": ("render", "pictures", "boards"),
-    "components": ("components", "bases", "bases_memory"),
+    "renderers": ("render", "pictures", "boards", "tournament_render"),
+    "components": ("components", "bases", "bases_memory", "bases_tournament"),
     "views": ("views",),
     "flows": (
         "spectator",
@@ -48,8 +48,9 @@ FLOORS: dict[str, tuple[str, ...]] = {
         "history",
         "items",
         "season_choice",
+        "tournament_flows",
     ),
-    "writers": ("poster", "turnline", "board", "open_hands", "looks", "ending", "writer"),
+    "writers": ("poster", "turnline", "board", "open_hands", "looks", "ending", "writer", "tournament_writer"),
 }
 RANK = {f"cogs.ui.{m}": n for n, (_floor, names) in enumerate(FLOORS.items()) for m in names}
 COGS_RANK = len(FLOORS)  # cogs/*.py (the Cogs, the tree), above every floor of cogs/ui

@@ -11,6 +11,8 @@ command reaches it from its interaction with :func:`bot_of`, which checks what i
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 import discord
 from discord.ext import commands
 
@@ -21,6 +23,7 @@ from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
 from service.preferences import Preferences
+from service.tournaments import Tournaments
 
 
 class RamiClient(commands.AutoShardedBot):
@@ -33,6 +36,9 @@ class RamiClient(commands.AutoShardedBot):
     replies: FirstReplies | None = None  # secondary work waits for first replies (None: plain order)
     gallery: Gallery  # the pictures of hands, tables and score charts, drawn once and kept
     preferences: Preferences  # each person's own choices (pictures or text only)
+    tournaments: Tournaments  # the server events over several tables (issue 31)
+    # The threads a tournament's tables are played in: each is its own game's channel (not its parent's).
+    tournament_threads: Container[int] = frozenset()
 
 
 def as_rami(client: discord.Client) -> RamiClient:

@@ -68,10 +68,14 @@ def user_tr(interaction: discord.Interaction) -> Translator:
 
 def game_channel(interaction: discord.Interaction) -> int | None:
     """The channel whose table an interaction is about: a thread the bot opened (a table played in
-    a thread, :mod:`cogs.ui.threads`) stands for its parent channel, any other channel for itself."""
+    a thread, :mod:`cogs.ui.threads`) stands for its parent channel, any other channel for itself,
+    and so does a tournament table's thread (the bot's ``tournament_threads``): its game is its own."""
     channel = interaction.channel
-    me = interaction.client.user
+    client = interaction.client
+    me = client.user
     if isinstance(channel, discord.Thread) and me is not None and channel.owner_id == me.id and channel.parent_id:
+        if isinstance(client, RamiClient) and channel.id in client.tournament_threads:
+            return channel.id
         return channel.parent_id
     return interaction.channel_id
 

@@ -24,6 +24,7 @@ from cogs.ui.record import RecordButton, RecordFileButton
 from cogs.ui.rematch import RematchButton
 from cogs.ui.shortcuts import SuggestButton, SwapButton, SwapSelect
 from cogs.ui.stall import AgreeEndButton, DeclineEndButton, ProposeEndButton
+from cogs.ui.tournament_flows import SignUpButton, WithdrawButton
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
@@ -51,4 +52,6 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HistoryRecordSelect,
     RecordButton,
     RecordFileButton,
+    SignUpButton,
+    WithdrawButton,
 )

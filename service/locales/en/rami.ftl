@@ -1129,3 +1129,70 @@ rules-tournament-game-not-over = This table's game is not over.
 tournament-not-allowed = Only a member who may manage the server (or holds its organisers' role) can create a tournament.
 tournament-unknown = There is no such tournament.
 tournament-busy = The tournament changed several times meanwhile. Please try again.
+
+## Tournaments (issue 31): the Discord side (cogs/tournament.py, cogs/ui/tournament_*.py)
+cmd-tournament = Tournaments: an event over several tables, from sign-up to the standings
+cmd-tournament-create = Create a tournament in this channel (Manage Server)
+cmd-tournament-create-name = The tournament's name
+cmd-tournament-create-format = Swiss (every round at new tables) or knockout (the best of each table go on)
+cmd-tournament-create-table-size = The most players at a table (2 to 6)
+cmd-tournament-create-preset = The rule set (default: the server's default preset, with its house rules)
+cmd-tournament-create-rounds = Rounds of a Swiss tournament (default: 3; a knockout takes none)
+cmd-tournament-create-fill-with-computers = Computer players fill the empty seats (default: no)
+cmd-tournament-create-round-minutes = Each round's time limit in minutes (default: 90)
+cmd-tournament-start = Close the sign-ups and open round 1's tables (organiser)
+cmd-tournament-cancel = Cancel this channel's tournament (organiser)
+cmd-tournament-pause = Hold back the next round (organiser)
+cmd-tournament-resume = Let the next round come (organiser)
+cmd-tournament-remove = Take a player out of the tournament (organiser)
+cmd-tournament-remove-member = The player to take out
+cmd-tournament-replace = A computer player plays a missing player's place (organiser)
+cmd-tournament-replace-member = The player whose place a computer player takes
+cmd-choice-format-swiss = Swiss
+cmd-choice-format-knockout = knockout
+tournament-none-here = There is no tournament in progress in this channel.
+tournament-channel-taken = This channel already has a tournament in progress: cancel it or finish it first.
+tournament-created = Tournament “{ $name }” created. Players sign up with its button; start it with /tournament start.
+tournament-done-start = The tournament has started: round 1's tables are open.
+tournament-done-cancel = The tournament is cancelled.
+tournament-done-pause = The tournament is paused: the next round waits for /tournament resume.
+tournament-done-resume = The tournament goes on.
+tournament-done-remove = { $name } is out of the tournament.
+tournament-done-replace = A computer player plays { $name }'s place from the next table on.
+tournament-signed-up = You are signed up for “{ $name }”.
+tournament-withdrawn = You withdrew from “{ $name }”.
+tournament-sign-up = Sign up
+tournament-withdraw = Withdraw
+tournament-format-swiss = Swiss
+tournament-format-knockout = knockout
+tournament-field-preset = Preset
+tournament-field-format = Format
+tournament-field-rounds = Rounds
+tournament-rounds-knockout = until the final table
+tournament-field-tables = Tables
+tournament-table-size = up to { $n } players{ $fill ->
+        [yes] , empty seats filled by computer players
+       *[no] {""}
+    }
+tournament-field-status = Status
+tournament-status-sign-up = Open for sign-ups
+tournament-status-playing = Round { $round } in play: { $done } of { $tables ->
+        [one] { $tables } table
+       *[other] { $tables } tables
+    } finished
+tournament-status-between = Round { $round } played
+tournament-status-paused = { $status } (paused)
+tournament-status-finished = Finished
+tournament-status-cancelled = Cancelled
+tournament-field-players = Players ({ $n })
+tournament-no-players = Nobody has signed up yet.
+tournament-entrant-computer = computer player
+tournament-entrant-withdrawn = withdrew
+tournament-entrant-removed = removed
+tournament-entrant-replaced = played by a computer player
+tournament-field-standings = Standings after round { $round }
+tournament-standing-line = { $place }. { $name }: { $points } pts (tie-break { $tiebreak })
+tournament-field-podium = Podium
+tournament-table-opens = “{ $name }”, round { $round }, table { $table }: { $players }
+tournament-table-thread = { $name }: round { $round }, table { $table }
+tournament-table-call = { $players }: your table of round { $round } is here. Good game!

@@ -1170,3 +1170,70 @@ rules-tournament-game-not-over = La partie de cette table n'est pas terminée.
 tournament-not-allowed = Seul un membre qui peut gérer le serveur (ou qui a son rôle d'organisateur) peut créer un tournoi.
 tournament-unknown = Ce tournoi n'existe pas.
 tournament-busy = Le tournoi a changé plusieurs fois entre-temps. Veuillez réessayer.
+
+## Tournaments (issue 31): the Discord side (cogs/tournament.py, cogs/ui/tournament_*.py)
+cmd-tournament = Tournois : un événement sur plusieurs tables, des inscriptions au classement
+cmd-tournament-create = Créer un tournoi dans ce salon (Gérer le serveur)
+cmd-tournament-create-name = Le nom du tournoi
+cmd-tournament-create-format = Suisse (de nouvelles tables à chaque manche) ou élimination directe (les meilleurs continuent)
+cmd-tournament-create-table-size = Le nombre maximal de joueurs à une table (2 à 6)
+cmd-tournament-create-preset = Les règles (par défaut : celles du serveur, avec ses règles maison)
+cmd-tournament-create-rounds = Nombre de manches d'un tournoi suisse (par défaut : 3 ; l'élimination directe n'en prend pas)
+cmd-tournament-create-fill-with-computers = Des robots occupent les places libres (par défaut : non)
+cmd-tournament-create-round-minutes = Le temps de chaque manche, en minutes (par défaut : 90)
+cmd-tournament-start = Clore les inscriptions et ouvrir les tables de la manche 1 (organisateur)
+cmd-tournament-cancel = Annuler le tournoi de ce salon (organisateur)
+cmd-tournament-pause = Retenir la manche suivante (organisateur)
+cmd-tournament-resume = Laisser venir la manche suivante (organisateur)
+cmd-tournament-remove = Retirer un joueur du tournoi (organisateur)
+cmd-tournament-remove-member = Le joueur à retirer
+cmd-tournament-replace = Un robot joue la place d'un joueur absent (organisateur)
+cmd-tournament-replace-member = Le joueur dont un robot prend la place
+cmd-choice-format-swiss = suisse
+cmd-choice-format-knockout = élimination directe
+tournament-none-here = Aucun tournoi n'est en cours dans ce salon.
+tournament-channel-taken = Ce salon a déjà un tournoi en cours : annulez-le ou terminez-le d'abord.
+tournament-created = Tournoi « { $name } » créé. Les joueurs s'inscrivent avec son bouton ; lancez-le avec /tournament start.
+tournament-done-start = Le tournoi a commencé : les tables de la manche 1 sont ouvertes.
+tournament-done-cancel = Le tournoi est annulé.
+tournament-done-pause = Le tournoi est en pause : la manche suivante attend /tournament resume.
+tournament-done-resume = Le tournoi reprend.
+tournament-done-remove = { $name } ne joue plus dans le tournoi.
+tournament-done-replace = Un robot joue la place de { $name } dès la prochaine table.
+tournament-signed-up = Votre inscription à « { $name } » est enregistrée.
+tournament-withdrawn = Vous vous êtes retiré de « { $name } ».
+tournament-sign-up = S'inscrire
+tournament-withdraw = Se retirer
+tournament-format-swiss = suisse
+tournament-format-knockout = élimination directe
+tournament-field-preset = Règles
+tournament-field-format = Formule
+tournament-field-rounds = Manches
+tournament-rounds-knockout = jusqu'à la table finale
+tournament-field-tables = Taille des tables
+tournament-table-size = jusqu'à { $n } joueurs{ $fill ->
+        [yes] , places libres occupées par des robots
+       *[no] {""}
+    }
+tournament-field-status = État
+tournament-status-sign-up = Inscriptions ouvertes
+tournament-status-playing = Manche { $round } en cours : { $done } { $tables ->
+        [one] table terminée sur { $tables }
+       *[other] tables terminées sur { $tables }
+    }
+tournament-status-between = Manche { $round } jouée
+tournament-status-paused = { $status } (en pause)
+tournament-status-finished = Terminé
+tournament-status-cancelled = Annulé
+tournament-field-players = Joueurs ({ $n })
+tournament-no-players = Personne ne s'est encore inscrit.
+tournament-entrant-computer = robot
+tournament-entrant-withdrawn = retiré
+tournament-entrant-removed = exclu par l'organisateur
+tournament-entrant-replaced = joué par un robot
+tournament-field-standings = Classement après la manche { $round }
+tournament-standing-line = { $place }. { $name } : { $points } pts (départage { $tiebreak })
+tournament-field-podium = Le podium
+tournament-table-opens = « { $name } », manche { $round }, table { $table } : { $players }
+tournament-table-thread = { $name } : manche { $round }, table { $table }
+tournament-table-call = { $players } : votre table de la manche { $round } est ici. Bonne partie !

@@ -104,7 +104,7 @@ def _move_the_clock(path: str) -> None:
     def poll(module: Any) -> None:
         module.POLL = 0.2
 
-    sys.meta_path.insert(0, _AfterImport({"data._clock": clock, "cogs.seasons": poll}))
+    sys.meta_path.insert(0, _AfterImport({"data._clock": clock, "cogs.seasons": poll, "cogs.tournament": poll}))
 
 
 _CLOCK = os.environ.get("RAMI_TEST_CLOCK")

@@ -1,0 +1,124 @@
+"""The public message of a tournament, drawn from one snapshot: the event, its players, its status,
+the standings after each complete round (the tables of the round in play already recorded wait
+for the round's end) and, at the end, the podium (issue 31).
+
+Pure: the same snapshot and language give the same embed. Names are what the players typed, shown
+through :func:`cogs.ui.limits.quote` (markdown escaped, mentions defused); nothing hidden is here
+(a tournament's message holds no card).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import discord
+
+from cogs.ui import words
+from cogs.ui.limits import quote
+from rummy import tournament as T
+from rummy.rules import find_preset
+from service.catalog import Translator
+from service.tournament_model import TournamentSnapshot
+
+COLOUR = discord.Colour.dark_gold()
+FIELD = 1024  # characters of an embed field's value
+SHOWN = 25  # players or standings listed (a 64-player event lists the first 25, then "…")
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def status_line(tr: Translator, t: T.Tournament) -> str:
+    """Where the tournament is, in words (a paused one says so)."""
+    rnd = t.current
+    if t.stage is T.Stage.SIGN_UP:
+        line = tr("tournament_status_sign_up")
+    elif t.stage is T.Stage.PLAYING and rnd is not None:
+        done = sum(1 for x in rnd.tables if x.result is not None)
+        line = tr("tournament_status_playing", round=rnd.number, done=done, tables=len(rnd.tables))
+    elif t.stage is T.Stage.BETWEEN_ROUNDS and rnd is not None:
+        line = tr("tournament_status_between", round=rnd.number)
+    elif t.stage is T.Stage.FINISHED:
+        line = tr("tournament_status_finished")
+    else:
+        line = tr("tournament_status_cancelled")
+    return tr("tournament_status_paused", status=line) if t.paused and not t.stage.over else line
+
+
+def entrant_line(tr: Translator, e: T.Entrant) -> str:
+    notes = [tr("tournament_entrant_computer")] if e.computer else []
+    if e.status is T.EntrantStatus.WITHDRAWN:
+        notes.append(tr("tournament_entrant_withdrawn"))
+    elif e.status is T.EntrantStatus.REMOVED:
+        notes.append(tr("tournament_entrant_removed"))
+    elif e.status is T.EntrantStatus.REPLACED:
+        notes.append(tr("tournament_entrant_replaced"))
+    name = quote(e.name)
+    return f"{name} ({', '.join(notes)})" if notes else name
+
+
+def tie_break(value: object) -> str:
+    """The opponents' points tie-break (an exact fraction) as a short decimal."""
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")  # type: ignore[arg-type]
+    return text
+
+
+def standing_lines(tr: Translator, t: T.Tournament, standings: tuple[T.Standing, ...]) -> list[str]:
+    lines = []
+    for s in standings:
+        entrant = t.entrant(s.player)
+        name = quote(entrant.name) if entrant is not None else str(s.player)
+        lines.append(
+            tr("tournament_standing_line", place=s.place, name=name, points=s.points, tiebreak=tie_break(s.opponents))
+        )
+    return lines
+
+
+def podium_lines(tr: Translator, t: T.Tournament) -> list[str]:
+    lines = []
+    for s in T.podium(t):
+        entrant = t.entrant(s.player)
+        name = quote(entrant.name) if entrant is not None else str(s.player)
+        medal = MEDALS[s.place - 1] if 1 <= s.place <= len(MEDALS) else f"{s.place}."
+        lines.append(f"{medal} {name} ({s.points} pts)")
+    return lines
+
+
+def listed(lines: list[str], empty: str) -> str:
+    """Lines as one field's value: at most :data:`SHOWN` of them and :data:`FIELD` characters."""
+    if not lines:
+        return empty
+    shown = lines[:SHOWN] + (["…"] if len(lines) > SHOWN else [])
+    text = "\n".join(shown)
+    return text if len(text) <= FIELD else text[: FIELD - 1] + "…"
+
+
+def tournament_embed(tr: Translator, snap: TournamentSnapshot) -> discord.Embed:
+    """The tournament's public message (see the module doc)."""
+    t = snap.tournament
+    s = t.settings
+    embed = discord.Embed(title=quote(s.name, 256), colour=COLOUR)
+    embed.add_field(name=tr("tournament_field_preset"), value=words.preset_title(find_preset(s.preset), tr))
+    swiss = s.format is T.Format.SWISS
+    embed.add_field(
+        name=tr("tournament_field_format"),
+        value=tr("tournament_format_swiss" if swiss else "tournament_format_knockout"),
+    )
+    rounds = str(s.rounds) if s.rounds is not None else tr("tournament_rounds_knockout")
+    embed.add_field(name=tr("tournament_field_rounds"), value=rounds)
+    fill = "yes" if s.fill_with_computers else "no"
+    embed.add_field(name=tr("tournament_field_tables"), value=tr("tournament_table_size", n=s.table_size, fill=fill))
+    embed.add_field(name=tr("tournament_field_status"), value=status_line(tr, t), inline=False)
+    players = [entrant_line(tr, e) for e in t.entrants]
+    embed.add_field(
+        name=tr("tournament_field_players", n=len(t.playing)),
+        value=listed(players, tr("tournament_no_players")),
+        inline=False,
+    )
+    played = [r for r in t.rounds if r.complete]
+    if t.stage is T.Stage.FINISHED:
+        embed.add_field(name=tr("tournament_field_podium"), value=listed(podium_lines(tr, t), "—"), inline=False)
+    if played and t.stage is not T.Stage.CANCELLED:
+        # As the complete rounds leave them: a table of the round in play recorded already waits.
+        after = dataclasses.replace(t, rounds=t.rounds[: len(played)])
+        name = tr("tournament_field_standings", round=played[-1].number)
+        embed.add_field(name=name, value=listed(standing_lines(tr, t, T.standings(after)), "—"), inline=False)
+    return embed
