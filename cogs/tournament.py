@@ -29,7 +29,7 @@ from cogs.ui.tournament_flows import control, in_channel, may_organise
 from cogs.ui.tournament_writer import TableThreads
 from rummy import tournament as T
 from rummy.rules import PRESETS
-from rummy.tournament.model import DEFAULT_ROUND_MINUTES
+from rummy.tournament.model import DEFAULT_ROUND_MINUTES, MAX_NAME
 from service.model import Refusal
 from service.tournament_model import TournamentSnapshot
 from service.tournaments import Tournaments
@@ -45,6 +45,7 @@ FORMAT_CHOICES = [
 
 
 @app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)  # every subcommand is the organiser's; players use the buttons
 class Tournament(
     commands.GroupCog,
     group_name="tournament",
@@ -70,7 +71,7 @@ class Tournament(
     async def create(
         self,
         interaction: discord.Interaction,
-        name: str,
+        name: app_commands.Range[str, 1, MAX_NAME],
         format: str,
         table_size: int,
         preset: str | None = None,

@@ -34,6 +34,7 @@ COMMANDS = {
     "stats": set(),
     "history": set(),
     "rami": {"language", "defaults", "season"},
+    "tournament": {"create", "start", "cancel", "pause", "resume", "remove", "replace"},
     "settings": {"pictures"},
 }
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -88,8 +89,9 @@ def test_commands_and_subcommands(commands: Commands) -> None:
 def test_only_managers_see_the_settings(commands: Commands) -> None:
     """/rami (the server's settings) is offered to Manage Server only; every other command to all."""
     manage_guild = 1 << 5
-    assert str(commands["rami"].get("default_member_permissions")) == str(manage_guild)
-    assert all(c.get("default_member_permissions") is None for n, c in commands.items() if n != "rami")
+    admins = ("rami", "tournament")  # the server's settings, and the organiser's controls
+    assert all(str(commands[n].get("default_member_permissions")) == str(manage_guild) for n in admins)
+    assert all(c.get("default_member_permissions") is None for n, c in commands.items() if n not in admins)
 
 
 def test_every_name_and_description(commands: Commands) -> None:
