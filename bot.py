@@ -360,11 +360,14 @@ async def serve(bot: RamiBot, token: str) -> None:
                 start.result()  # the token refused, Discord out of reach...
         await bot.close()  # a signal's close, to its end
     finally:
-        # Python's own handlers back while the loop's wake-up socket is still open: asyncio's close
-        # shuts the socket before it removes the handlers, and a signal landing in between (Ctrl-C
-        # pressed again as the bot exits) printed "Exception ignored ... signal wakeup fd".
+        # The bot is closed: what is left is asyncio's own teardown, which a signal must not break.
+        # The loop's handlers go while its wake-up socket is still open (asyncio's close shuts the
+        # socket before it removes them, and a signal in between printed "Exception ignored ...
+        # signal wakeup fd"), and the signals are ignored until main() gives them back: a
+        # KeyboardInterrupt inside the teardown left a pending task behind.
         for sig in STOP_SIGNALS:
             loop.remove_signal_handler(sig)
+            signal.signal(sig, signal.SIG_IGN)
 
 
 def main() -> int:
@@ -378,7 +381,8 @@ def main() -> int:
     logging.getLogger("discord.client").addFilter(no_voice_warning)
     try:
         asyncio.run(serve(RamiBot(settings), settings.token))
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # one more Ctrl-C as Python exits: at once, no traceback
+        for sig in STOP_SIGNALS:  # one more Ctrl-C as Python exits: at once, no traceback
+            signal.signal(sig, signal.SIG_DFL)
     except KeyboardInterrupt:  # Ctrl-C before the bot listens for it
         return 0
     except discord.LoginFailure:
