@@ -295,6 +295,23 @@ async def test_the_organisers_controls_and_their_refusals(t: Rig) -> None:
     assert gone.first.ephemeral and gone.text == EN("tournament_none_here")
 
 
+async def test_the_organiser_enters_computer_players(t: Rig) -> None:
+    """/tournament addbot enters a computer player at the level picked (the organiser's alone):
+    the message lists it, marked as a computer player; a level not offered is refused."""
+    await t.create()
+    refused = await t.slash(BOB, "tournament addbot", level="hard")
+    assert refused.first.ephemeral and "Only the organiser" in refused.text
+    done = await t.slash(ALICE, "tournament addbot", level="hard")
+    assert done.first.ephemeral and done.text == EN("tournament_done_addbot", level=EN("level_hard"))
+    french = await t.slash(CHLOE, "tournament addbot", manager=True)  # another organiser, French
+    assert french.first.ephemeral and french.text == FR("tournament_done_addbot", level=FR("level_normal"))
+    bad = await t.slash(ALICE, "tournament addbot", level="grandmaster")
+    assert bad.first.ephemeral and "easy, normal, hard" in bad.text
+    entrants = (await t.only()).tournament.entrants
+    assert [(e.id, e.computer, e.level) for e in entrants] == [(-1, True, "hard"), (-2, True, "normal")]
+    assert EN("tournament_entrant_computer") in (await t.message()).text
+
+
 async def test_the_bot_wires_its_tournaments(tmp_path: Path) -> None:
     """bot.py builds the tournaments over the game service with the threads as their channels,
     tells the writer of every change, adds the clock and drains both at its stop."""
