@@ -31,6 +31,7 @@ from tests.fakediscord import BotProcess, Driver, FakeUser, InteractionResult, R
 EN = translator("en")
 RULES = {"game_end": "deals", "game_length": "1", "hand_size": "4", "refill_limit": "0"}
 OPTIONS = {"bot_pause": "0", "turn_timer": "0", "hints": "no"}
+GAME_OVER = EN("ev_game_over", winners="", verb="").split(".")[0]  # "The game is over"
 WAIT = 30.0  # seconds for the bot to get somewhere (a whole round of computer players' moves)
 
 
@@ -150,7 +151,7 @@ class Event:
         return len(t.rounds) if t.stage is T.Stage.PLAYING else len(t.rounds) + 1
 
     # -- the end ------------------------------------------------------------------------------
-    def check_results(self) -> tuple[T.Tournament, int]:
+    async def check_results(self) -> tuple[T.Tournament, int]:
         """Finished; every table's result is its stored game's, played to its end; a game with a
         person at its end is on the leaderboard, one of computer players alone is not. Returns the
         tournament and how many tables computer players alone finished."""
@@ -169,8 +170,19 @@ class Event:
                 assert table.result == T.table_result(game.table.game, seats)
                 rated = bool(game.table.humans_left)
                 alone += not rated
+                if not rated:  # told in its thread like any game, to its end
+                    await self.told_in_thread(game.channel_id)
                 assert bool(self.world.db.results(game.id)) == rated, (rnd.number, table.number)
         return t, alone
+
+    async def told_in_thread(self, thread_id: int) -> None:
+        """The end of the thread's game is told there."""
+        thread = self.d.state.channels[thread_id]
+
+        def told() -> bool:
+            return any(GAME_OVER in m.text for m in self.d.public_messages(thread))
+
+        await self.d.state.wait_until(told, WAIT, f"the end of the game told in thread {thread_id}")
 
     async def check_message(self, t: T.Tournament) -> None:
         """One podium, on the tournament's message, with the standings the stored results give."""
@@ -239,7 +251,7 @@ async def test_a_swiss_of_nine_through_a_crash(world: World, rami: BotProcess) -
     assert len(event.state().rounds) == 2 and before[1] == crashed[1][: len(before[1])]
 
     await event.play_until(lambda: event.state().stage is T.Stage.FINISHED, "the end of the tournament")
-    t, _ = event.check_results()  # a table of computer players alone, if the draw made one
+    t, _ = await event.check_results()  # a table of computer players alone, if the draw made one
     assert [[x.seats for x in r.tables] for r in t.rounds] == [[3, 3, 3], [4, 4], [4, 4]]
     assert all(world.carol.id not in x.players for r in t.rounds[1:] for x in r.tables)
     await event.check_message(t)
@@ -254,7 +266,7 @@ async def test_a_knockout_of_eight(world: World, rami: BotProcess) -> None:
     await event.create("knockout", ["easy", "normal", "easy", "normal", "easy", "normal", "easy"], table_size=4)
     await event.start()
     await event.play_until(lambda: event.state().stage is T.Stage.FINISHED, "the end of the knockout")
-    t, alone = event.check_results()
+    t, alone = await event.check_results()
     assert [[x.seats for x in r.tables] for r in t.rounds] == [[4, 4], [4]]
     assert alone >= 1  # the table of round 1 alice does not sit at, at least
     final = t.rounds[1].tables[0]
