@@ -241,6 +241,10 @@ class RamiBot(RamiClient):
         self.tournaments = Tournaments(db, self.service, tables)
         self.tournament_writer = TournamentWriter(self.tournaments, self.writer.poster, self.writer.tr_for)
         self.tournaments.subscribe(self.tournament_writer.changed)
+        # The threads of the tables in play are known before the first interaction: after a restart
+        # the clock notes them only once the bot is ready, and a move typed there meanwhile would
+        # miss its game (taken for the parent channel's).
+        tables.note(await self.tournaments.open_tournaments(guilds))
         # A stop first stops the timers (no computer player moves), lets the results being recorded
         # be recorded, then lets every message and edit still to go out go: the boards, turn lines,
         # final messages, open hands and tournaments' messages.

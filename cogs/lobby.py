@@ -10,16 +10,13 @@ from cogs.ui import lobby as lobby_ui
 from cogs.ui import sentences, words
 from cogs.ui.choices import RuleText, ValueText, checked, name_choices, value_choices
 from cogs.ui.client import RamiClient, as_rami
-from cogs.ui.context import PRESET_CHOICES, context, paid, reply, user_tr
+from cogs.ui.context import LEVEL_CHOICES, PRESET_CHOICES, context, paid, reply, user_tr
 from cogs.ui.limits import chosen, fit
 from cogs.ui.views import board_message
 from rummy.rules import PRESETS
 from rummy.table import BOT_LEVELS
 from rummy.table_options import setting_names
 from service.model import Refusal
-
-LEVEL_CHOICES = [app_commands.Choice(name=app_commands.locale_str(level), value=level) for level in BOT_LEVELS]
-
 
 NEEDED = {  # permission -> how Discord's settings name it
     "view_channel": "View Channel",

@@ -23,12 +23,13 @@ from discord.ext import commands
 
 from cogs.loop import ReadyLoop
 from cogs.ui.client import RamiClient, as_rami
-from cogs.ui.context import PRESET_CHOICES, context, reply
+from cogs.ui.context import LEVEL_CHOICES, PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen, quote
 from cogs.ui.tournament_flows import control, in_channel, may_organise
 from cogs.ui.tournament_writer import TableThreads
 from rummy import tournament as T
 from rummy.rules import PRESETS
+from rummy.table import BOT_LEVELS
 from rummy.tournament.model import DEFAULT_ROUND_MINUTES, MAX_NAME
 from service.model import Refusal
 from service.tournament_model import TournamentSnapshot
@@ -130,6 +131,14 @@ class Tournament(
         tournaments = self.bot.tournaments
         ctx = await control(interaction, lambda t, who, ok: tournaments.remove(t, who, member.id, may_organise=ok))
         await reply(interaction, ctx.tr("tournament_done_remove", name=quote(member.display_name)), ephemeral=True)
+
+    @app_commands.command(name="addbot", description="Enter a computer player in the tournament (organiser)")
+    @app_commands.describe(level="The level of the computer player entered (default: normal)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str = T.FILL_LEVEL) -> None:
+        tournaments, level = self.bot.tournaments, chosen(level, BOT_LEVELS, "level")
+        ctx = await control(interaction, lambda t, who, ok: tournaments.add_computer(t, who, level, may_organise=ok))
+        await reply(interaction, ctx.tr("tournament_done_addbot", level=ctx.tr(f"level_{level}")), ephemeral=True)
 
     @app_commands.command(name="replace", description="A computer player plays a missing player's place (organiser)")
     @app_commands.describe(member="The player whose place a computer player takes")

@@ -4,8 +4,9 @@ A :class:`Table` is the document the bot stores for one channel (``games.state_j
 hosts, which preset and house rules, the seats (people and computer players), the table
 options (:mod:`rummy.table_options`: turn timer, computer pause, hints), the status, the
 consecutive timeouts of each seat, the public log of recent events, the computer players'
-memories (opaque documents), once started the :class:`~rummy.game.Game`, and a standing
-proposal to end a deal that goes nowhere (:mod:`rummy.stall`). It round-trips through
+memories (opaque documents), once started the :class:`~rummy.game.Game`, a standing
+proposal to end a deal that goes nowhere (:mod:`rummy.stall`), and the tournament it is a table
+of, if any (its computer players play on when no person is left). It round-trips through
 :meth:`Table.to_json`.
 
 The lobby's rules (join, leave, kick, computer players, house rules, start, cancel) are in
@@ -47,8 +48,9 @@ from rummy.stall import EndVote
 from rummy.table_options import TableOptions
 from rummy.view import PlayerView, view_for
 
-# 2: the lobby's house rules may no longer hold ``deal_cap`` (see rummy.serialize); 3: ``end_vote``
-TABLE_SCHEMA = 3
+# 2: the lobby's house rules may no longer hold ``deal_cap`` (see rummy.serialize); 3: ``end_vote``;
+# 4: ``tournament``
+TABLE_SCHEMA = 4
 MAX_TIMEOUTS = 3  # consecutive timeouts after which a player is dropped
 MAX_AUTO_ACTIONS = 40  # more actions than any turn needs: a guard against a looping safe play
 RECENT_EVENTS = 6  # public events kept for the game message, which shows them all (current deal only)
@@ -94,6 +96,9 @@ class Table:
     recent: list[Event] = field(default_factory=list)  # public events, newest last
     bots_added: int = 0  # computer players ever added (their ids stay unique)
     end_vote: EndVote | None = None  # a proposal to end a deal that goes nowhere (rummy.stall)
+    # The tournament whose round's table this is (None: an ordinary table). Its game is played to
+    # its end by computer players alone too: the table's result matters to the event.
+    tournament: int | None = None
 
     @classmethod
     def new(
@@ -152,6 +157,7 @@ class Table:
         new.recent = list(self.recent)
         new.bots_added = self.bots_added
         new.end_vote = self.end_vote  # immutable
+        new.tournament = self.tournament
         return new
 
     # -- queries ---------------------------------------------------------------------------
@@ -344,6 +350,19 @@ class Table:
         return [Event("new_host", heir)]
 
     @property
+    def plays_alone(self) -> bool:
+        """Whether computer players go on with no person left: a tournament's table does (its
+        result counts for the event); an ordinary table is abandoned (:meth:`_note`)."""
+        return self.tournament is not None
+
+    @property
+    def rated(self) -> bool:
+        """Whether a finished game goes on the leaderboards: only if a person played it to its end
+        (a tournament's table of computer players alone gives nobody a rating, computer players
+        included)."""
+        return self.status is TableStatus.OVER and bool(self.humans_left)
+
+    @property
     def walkover(self) -> bool:
         """The game ended because all but one player left (or were dropped): it never counts. A
         person left alone wins by walkover (the ``walkover`` event says so in place of
@@ -357,8 +376,11 @@ class Table:
         the status, and keep the recent public events (of this deal, from how the last one ended)."""
         events = events + stall.settle(self)
         if self.game is not None and self.status is TableStatus.PLAYING:
-            if not self.humans_left:
-                self.status = TableStatus.ABANDONED  # even if the engine ended it: bots alone never count
+            alone = not self.humans_left
+            if alone and (not self.plays_alone or self.walkover):
+                # even if the engine ended it: bots alone never count, but at a tournament's table,
+                # where they play on until one of them is left
+                self.status = TableStatus.ABANDONED
                 events = _closing(events, Event("abandoned", None))
             elif self.walkover:
                 self.status = TableStatus.ABANDONED  # a walkover never counts on a leaderboard
@@ -391,15 +413,17 @@ class Table:
             "bots_added": self.bots_added,
             "game": game_to_json(self.game) if self.game is not None else None,
             "end_vote": self.end_vote.to_json() if self.end_vote is not None else None,
+            "tournament": self.tournament,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
         version = data.get("table_schema")
-        if version not in (1, 2, TABLE_SCHEMA):
+        if version not in (1, 2, 3, TABLE_SCHEMA):
             raise ValueError(f"table document schema {version!r} is not 1 to {TABLE_SCHEMA}")
         overrides = dict(data["overrides"])
         vote = data["end_vote"] if version >= 3 else None
+        tournament = data["tournament"] if version >= 4 else None
         return cls(
             guild_id=int(data["guild"]),
             channel_id=int(data["channel"]),
@@ -416,4 +440,5 @@ class Table:
             bots_added=int(data["bots_added"]),
             game=game_from_json(data["game"]) if data["game"] is not None else None,
             end_vote=EndVote.from_json(vote) if vote is not None else None,
+            tournament=int(tournament) if tournament is not None else None,
         )

@@ -1,8 +1,9 @@
 """Storing a changed table: its document, its action-log row and, at the end of a game, its results.
 
 Each change is one transaction through :mod:`data`: ``save_action`` while the table is active, or
-``finish_game`` once it closed (with the leaderboard rows of a finished game; a cancelled or
-abandoned one never counts). Both check the row's version, so a change made from a version another
+``finish_game`` once it closed (with the leaderboard rows of a finished game that a person played
+to its end; a cancelled or abandoned one never counts, nor a tournament's table of computer players
+alone). Both check the row's version, so a change made from a version another
 process moved past is refused (:class:`data.StaleState`) and stores nothing.
 """
 
@@ -45,7 +46,7 @@ async def store(
             row.id, row.version, state, table.status.value, actor, kind, payload, turn_deadline=deadline
         )
         return await db.games.save_action(moved)
-    results = results_of(table) if table.status is TableStatus.OVER else None
+    results = results_of(table) if table.rated else None  # computer players alone: no rating
     ended = ActionWrite(row.id, row.version, state, ENDED_STATUS[table.status], actor, kind, payload)
     return await db.games.finish_game(ended, results)
 

@@ -188,7 +188,8 @@ class TournamentCore:
     def _table_of(self, snap: TournamentSnapshot, link: TableLink) -> Table:
         """The lobby of a table: the tournament's preset, house rules and table options, its seats
         in order (a person, or a computer player for a computer entrant, a replaced person or a
-        filler), hosted by the organiser."""
+        filler), hosted by the organiser, marked as the tournament's (so that computer players
+        alone play it to its end: its result counts for the event)."""
         t = snap.tournament
         s = t.settings
         players: list[Player] = []
@@ -210,6 +211,7 @@ class TournamentCore:
             players=players,
             seed=self.games.seed(),
             bots_added=len(players),
+            tournament=snap.tournament_id,  # played to its end by computer players alone too
         )
 
     def _game_changed(self, out: Outcome[Any]) -> None:

@@ -22,6 +22,7 @@ from cogs.ui.handover import Writer
 from cogs.ui.limits import fit
 from cogs.ui.words import public_tr
 from rummy.rules import PRESETS
+from rummy.table import BOT_LEVELS
 from service.catalog import Translator, translator
 from service.games import GameService
 from service.leaderboards import Leaderboards
@@ -35,6 +36,8 @@ PRESET_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(f"{r.name}: {r.title}"[:100]), value=r.name)
     for r in PRESETS.values()
 ]
+# a computer player's level (a table's, a tournament's), in French through cmd-choice-<level>
+LEVEL_CHOICES = [app_commands.Choice(name=app_commands.locale_str(level), value=level) for level in BOT_LEVELS]
 
 
 @dataclass(frozen=True)

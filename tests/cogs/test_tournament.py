@@ -24,11 +24,13 @@ from cogs.tournament import Tournament, TournamentClock
 from cogs.ui.context import game_channel
 from cogs.ui.tournament_render import standing_lines, tournament_embed
 from cogs.ui.tournament_writer import TableThreads, TournamentWriter
+from data import open_store
 from rummy import tournament as T
 from rummy.ai import choose_action
 from rummy.view import view_for
 from service.cache import load_table
 from service.catalog import BOOK
+from service.games import GameService
 from service.model import Who
 from service.tournament_model import TournamentSnapshot
 from service.tournaments import Tournaments
@@ -295,6 +297,23 @@ async def test_the_organisers_controls_and_their_refusals(t: Rig) -> None:
     assert gone.first.ephemeral and gone.text == EN("tournament_none_here")
 
 
+async def test_the_organiser_enters_computer_players(t: Rig) -> None:
+    """/tournament addbot enters a computer player at the level picked (the organiser's alone):
+    the message lists it, marked as a computer player; a level not offered is refused."""
+    await t.create()
+    refused = await t.slash(BOB, "tournament addbot", level="hard")
+    assert refused.first.ephemeral and "Only the organiser" in refused.text
+    done = await t.slash(ALICE, "tournament addbot", level="hard")
+    assert done.first.ephemeral and done.text == EN("tournament_done_addbot", level=EN("level_hard"))
+    french = await t.slash(CHLOE, "tournament addbot", manager=True)  # another organiser, French
+    assert french.first.ephemeral and french.text == FR("tournament_done_addbot", level=FR("level_normal"))
+    bad = await t.slash(ALICE, "tournament addbot", level="grandmaster")
+    assert bad.first.ephemeral and "easy, normal, hard" in bad.text
+    entrants = (await t.only()).tournament.entrants
+    assert [(e.id, e.computer, e.level) for e in entrants] == [(-1, True, "hard"), (-2, True, "normal")]
+    assert EN("tournament_entrant_computer") in (await t.message()).text
+
+
 async def test_the_bot_wires_its_tournaments(tmp_path: Path) -> None:
     """bot.py builds the tournaments over the game service with the threads as their channels,
     tells the writer of every change, adds the clock and drains both at its stop."""
@@ -314,6 +333,37 @@ async def test_the_bot_wires_its_tournaments(tmp_path: Path) -> None:
             await client.unload_extension(extension)
         await client.remove_cog("Timers")
         await client.remove_cog("TournamentClock")
+        assert client.db is not None
+        await client.db.close()
+
+
+async def test_a_restarted_bot_knows_its_tables_threads_before_it_is_ready(tmp_path: Path) -> None:
+    """The threads of the tables in play are read from the store with the services (not only by
+    the clock, once the bot is ready): a move typed in one right after a restart finds its game."""
+    path = tmp_path / "r.db"
+    store = await open_store(path)
+    try:
+        games = GameService(store)
+        threads = iter(range(70_000, 70_010))
+
+        async def channels(snap: TournamentSnapshot, round: int, table: int) -> int:
+            return next(threads)
+
+        tours = Tournaments(store, games, channels)
+        orga = Who(ALICE.id, ALICE.name)
+        settings = T.Settings("Friday night", "basic", T.Format.SWISS, 1, 2, {"game_length": 1})
+        snap = await tours.create(GUILD, CHANNEL, orga, settings, may_organise=True)
+        for user in (BOB, CHLOE):
+            await tours.sign_up(snap.tournament_id, Who(user.id, user.name))
+        started = await tours.start(snap.tournament_id, orga)
+        await tours.drain()
+    finally:
+        await store.close()
+    client = RamiBot(Settings("t", path))
+    await client.open_services()
+    try:
+        assert client.tournament_threads == {link.channel_id for link in started.tables} == {70_000}
+    finally:
         assert client.db is not None
         await client.db.close()
 

@@ -112,6 +112,18 @@ class GameDb:
         rows = self._query("SELECT * FROM game_results WHERE game_id = ? ORDER BY rank, seat", (game_id,))
         return [dict(r) for r in rows]
 
+    def tournaments(self) -> list[dict[str, Any]]:
+        """Every ``tournaments`` row, oldest first."""
+        return [dict(r) for r in self._query("SELECT * FROM tournaments ORDER BY id")]
+
+    def tournament_tables(self, tournament_id: int) -> list[dict[str, Any]]:
+        """The tournament's tables (``round``, ``table_no``, ``channel_id``, ``seats`` as a list,
+        ``game_id``), by round then table."""
+        rows = self._query(
+            "SELECT * FROM tournament_tables WHERE tournament_id = ? ORDER BY round, table_no", (tournament_id,)
+        )
+        return [dict(r) | {"seats": json.loads(r["seats_json"])} for r in rows]
+
     def meta(self, key: str) -> str | None:
         """A value of the bot's ``meta`` table."""
         rows = self._query("SELECT value FROM meta WHERE key = ?", (key,))

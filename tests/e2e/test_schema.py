@@ -34,7 +34,7 @@ COMMANDS = {
     "stats": set(),
     "history": set(),
     "rami": {"language", "defaults", "season"},
-    "tournament": {"create", "start", "cancel", "pause", "resume", "remove", "replace"},
+    "tournament": {"create", "start", "cancel", "pause", "resume", "remove", "replace", "addbot"},
     "settings": {"pictures"},
 }
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -126,6 +126,7 @@ def test_option_types_and_requirements(commands: Commands) -> None:
         ("lobby", "set", "rule"): (string, True, True),
         ("lobby", "set", "value"): (string, True, True),
         ("lobby", "addbot", "level"): (string, False, False),
+        ("tournament", "addbot", "level"): (string, False, False),
         ("settings", "pictures", "show"): (string, False, False),
         ("rami", "defaults", "preset", "preset"): (string, True, False),
         ("rami", "defaults", "rule", "rule"): (string, True, True),
@@ -160,6 +161,7 @@ def test_choices(commands: Commands) -> None:
     assert values("rami", "defaults", "preset", "preset") == values("rami", "defaults", "rule", "preset") == presets
     assert values("draw", "source") == ["stock", "discard"]
     assert values("lobby", "addbot", "level") == list(BOT_LEVELS) == ["easy", "normal", "hard"]
+    assert values("tournament", "addbot", "level") == list(BOT_LEVELS)
     assert values("settings", "pictures", "show") == ["on", "off"]
 
 

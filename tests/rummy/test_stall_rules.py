@@ -15,7 +15,7 @@ from rummy.game import Game
 from rummy.rules import PRESETS
 from rummy.scoring import DealEnd
 from rummy.serialize import dumps, game_to_json, loads
-from rummy.table import Table, TableStatus
+from rummy.table import TABLE_SCHEMA, Table, TableStatus
 from rummy.view import view_for
 from tests.rummy.engine_support import current, kinds, pack_keys, physical_cards, players, rules_of
 from tests.rummy.stall_support import churn, churn_game, quiet_deal, rebuilt
@@ -170,14 +170,14 @@ def test_an_older_game_document_derives_the_count(run: str | None, quiet: int) -
 
 
 def test_an_older_table_document_loads_with_no_proposal() -> None:
-    """A schema 2 table document had no end_vote: it loads with none and is written at schema 3."""
+    """A schema 2 table document had no end_vote: it loads with none and is written at the current schema."""
     doc = started().to_json()
     doc["table_schema"] = 2
     del doc["end_vote"]
     doc["game"]["schema"] = 2
     del doc["game"]["deal"]["quiet_refills"]
     table = Table.from_json(json.loads(json.dumps(doc)))
-    assert table.end_vote is None and table.to_json()["table_schema"] == 3
+    assert table.end_vote is None and table.to_json()["table_schema"] == TABLE_SCHEMA
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

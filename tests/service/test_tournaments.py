@@ -14,6 +14,7 @@ import pytest
 from data import Database, Store, open_store
 from rummy import tournament as T
 from rummy.ai import choose_action
+from rummy.table import TableStatus
 from rummy.table_options import TableOptions
 from service.games import GameService
 from service.model import Refusal, Who
@@ -255,18 +256,49 @@ async def test_only_an_organiser_creates(db: Store) -> None:
         await tours.sign_up(12345, ANA)
 
 
-async def test_a_table_of_computer_players_alone_is_a_draw(db: Store) -> None:
-    """A game of computer players alone never counts: their table is a draw, recorded at its start."""
-    _, tours = services(db, Channels())
+async def test_a_table_of_computer_players_alone_is_played_to_its_end(db: Store) -> None:
+    """A tournament's table of computer players alone is played (its result counts for the event):
+    its game finishes, the table's places are the game's, and nobody is rated (no result rows)."""
+    games, tours = services(db, Channels())
     snap = await tours.create(GUILD, CHANNEL, ORGANISER, settings(rounds=1, size=2), may_organise=True)
     for _ in range(2):
         await tours.add_computer(snap.tournament_id, ORGANISER, "easy")
-    await tours.start(snap.tournament_id, ORGANISER)
+    started = await tours.start(snap.tournament_id, ORGANISER)
     await tours.drain()
+    assert (await tours.get(snap.tournament_id)).stage is T.Stage.PLAYING  # not recorded at its start
+    (link,) = started.tables
+    game = await games.game(link.game_id or 0)
+    assert game is not None and game.active and game.table.tournament == snap.tournament_id
+    await play(games, tours, snap.tournament_id)
     done = await tours.get(snap.tournament_id)
-    result = done.tournament.rounds[0].tables[0].result
-    assert result is not None and [r.place for r in result.players] == [1, 1]
     assert done.stage is T.Stage.FINISHED
+    await check_against_games(games, done)
+    result = done.tournament.rounds[0].tables[0].result
+    assert result is not None and not result.timed_out
+    game = await games.game(link.game_id or 0)
+    assert game is not None and game.status is TableStatus.OVER
+    assert await db.games.results(link.game_id or 0) == []
+    assert await db.leaderboard.leaderboard(GUILD, "basic", include_bots=True) == []
+
+
+async def test_the_last_person_leaving_lets_the_computer_players_finish(db: Store) -> None:
+    """Ana withdraws from a table of her and two computer players: they play it to its end."""
+    games, tours = services(db, Channels())
+    snap = await tours.create(GUILD, CHANNEL, ORGANISER, settings(rounds=1, size=3), may_organise=True)
+    tid = snap.tournament_id
+    await tours.sign_up(tid, ANA)
+    for _ in range(2):
+        await tours.add_computer(tid, ORGANISER, "easy")
+    await tours.start(tid, ORGANISER)
+    await tours.withdraw(tid, ANA)
+    await tours.drain()
+    assert (await tours.get(tid)).stage is T.Stage.PLAYING
+    await play(games, tours, tid)
+    done = await tours.get(tid)
+    assert done.stage is T.Stage.FINISHED
+    await check_against_games(games, done)
+    result = done.tournament.rounds[0].tables[0].result
+    assert result is not None and result.of(ANA.id).forfeited and not result.timed_out
 
 
 class Failing(Channels):

@@ -1196,3 +1196,8 @@ tournament-field-podium = Podium
 tournament-table-opens = “{ $name }”, round { $round }, table { $table }: { $players }
 tournament-table-thread = { $name }: round { $round }, table { $table }
 tournament-table-call = { $players }: your table of round { $round } is here. Good game!
+
+## te2e (issue 31): /tournament addbot, a computer entrant (to merge with the organiser's controls)
+cmd-tournament-addbot = Enter a computer player in the tournament (organiser)
+cmd-tournament-addbot-level = The level of the computer player entered (default: normal)
+tournament-done-addbot = A computer player ({ $level }) is entered in the tournament.

@@ -1237,3 +1237,8 @@ tournament-field-podium = Le podium
 tournament-table-opens = « { $name } », manche { $round }, table { $table } : { $players }
 tournament-table-thread = { $name } : manche { $round }, table { $table }
 tournament-table-call = { $players } : votre table de la manche { $round } est ici. Bonne partie !
+
+## te2e (issue 31): /tournament addbot, a computer entrant (to merge with the organiser's controls)
+cmd-tournament-addbot = Inscrire un robot au tournoi (organisateur)
+cmd-tournament-addbot-level = Le niveau du robot inscrit (par défaut : { cmd-choice-normal })
+tournament-done-addbot = Un robot ({ $level }) est inscrit au tournoi.
