@@ -94,7 +94,7 @@ class Rig:
 async def t(h: Harness) -> AsyncIterator[Rig]:
     tables = TableThreads(h.writer.poster, h.writer.tr_for)
     service = Tournaments(h.db, h.service, tables, seed=lambda: 7)
-    writer = TournamentWriter(service, h.writer.poster, h.writer.tr_for)
+    writer = TournamentWriter(service, h.writer.poster, h.writer.tr_for, h.service.settings.organiser_role)
     service.subscribe(writer.changed)
     h.client.tournaments = service
     h.cogs.append(Tournament(h.client))

@@ -1222,4 +1222,4 @@ tournament-field-starts = Start
 tournament-starts-by-hand = when the organiser starts it
 tournament-status-waiting = Open for sign-ups: the start time came with fewer than { $n } players, so the organiser starts it with /tournament start
 ev-taken-over = A computer player ({ $level }) plays { $name }'s seat from now on.
-rules-seat-taken-over = A computer player plays your seat now: the organiser replaced you.
+rules-seat-taken-over = A computer player plays your seat now: you were replaced.

@@ -1263,4 +1263,4 @@ tournament-field-starts = Début
 tournament-starts-by-hand = quand l'organisateur le lance
 tournament-status-waiting = Inscriptions ouvertes : l'heure du début est venue avec moins de { $n } joueurs, l'organisateur le lance avec /tournament start
 ev-taken-over = Un robot ({ $level }) joue désormais la place de { $name }.
-rules-seat-taken-over = Un robot joue votre place désormais : l'organisateur vous a remplacé.
+rules-seat-taken-over = Un robot joue votre place désormais : vous avez été remplacé.
