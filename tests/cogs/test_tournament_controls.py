@@ -147,7 +147,7 @@ async def test_remove_and_replace_name_any_entrant_by_autocomplete(t: Rig) -> No
     await t.service.add_computer(snap.tournament_id, organiser, "easy", may_organise=True)
     for n in range(30):
         await t.service.sign_up(snap.tournament_id, Who(5000 + n, f"Gone {n} " + "x" * 150))
-    i = t.h.interaction(ALICE)
+    i = t.h.interaction(ALICE, kind=discord.InteractionType.autocomplete)
     choices = await cog(t).removable_players(i, "")
     assert len(choices) == 25 and all(len(c.name) <= 100 for c in choices)
     assert choices[0].name == "Bot 1 (easy)" and choices[0].value == "-1"
