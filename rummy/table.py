@@ -232,7 +232,9 @@ class Table:
         if not p.is_bot:
             return int(p.id)
         level = p.bot_level or "normal"
-        nth = sum(1 for q in self.players[: seat + 1] if q.bot_level == level)
+        # The seats a computer player took over from a person are not counted (so the ids of the
+        # table's own computer players stay what they were); such a seat itself gets the 0th id.
+        nth = sum(1 for s, q in enumerate(self.players[: seat + 1]) if q.bot_level == level and not self.taken_over(s))
         return -(100 * (BOT_LEVELS.index(level) + 1) + nth) if level in BOT_LEVELS else -(900 + nth)
 
     # -- lobby (its rules are in rummy.lobby) -------------------------------------------------

@@ -130,3 +130,14 @@ def test_the_takeover_round_trips_through_the_document() -> None:
     assert back.game is not None and back.game.players[1] == back.players[1]
     with pytest.raises(NotSeated):
         back.act(back.seat_for(BOB), act.Draw())
+
+
+def test_the_tables_own_computer_players_keep_their_ids() -> None:
+    """A takeover does not renumber the table's computer players on the leaderboards."""
+    table = lobby()
+    table.join(BOB, "Bob")
+    table.add_bot(HOST, "normal")
+    table.start(HOST)
+    before = table.leaderboard_id(2)
+    table.take_over(HOST, BOB, "normal")
+    assert table.leaderboard_id(2) == before and table.leaderboard_id(1) not in (before, BOB)
