@@ -182,3 +182,17 @@ async def test_replacing_a_person_in_play_seats_a_computer_player_at_once(t: Rig
     assert game is not None and game.active and [game.table.taken_over(s) for s in range(2)].count(True) == 1
     row = await t.h.db.tournaments.get(link.tournament_id)
     assert row is not None and T.loads(row.state_json).entrant(BOB.id).status is T.EntrantStatus.REPLACED
+
+
+async def test_a_french_server_reads_the_start_and_the_role_in_french(t: Rig, clock: Clock) -> None:  # noqa: F811
+    """The organiser, the role, the start time and the wait, in French on a French server."""
+    await t.h.service.settings.set_language(GUILD, "fr")
+    await t.slash(ALICE, "tournament organisers", role=role(), manager=True)
+    await t.create(CHLOE, start_time="04/01 20h30")
+    shown = (await t.message()).text
+    assert FR("tournament_field_organiser") in shown and "(et les membres de <@&4242>)" in shown
+    assert FR("tournament_field_starts") in shown and "<t:" in shown
+    clock.advance(4 * 86400)
+    await TournamentClock(t.service).tick()
+    await t.settle()
+    assert FR("tournament_status_waiting", n=2) in (await t.message()).text
