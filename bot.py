@@ -62,6 +62,7 @@ from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
 from service.preferences import Preferences
+from service.tournament_time import DEFAULT_ZONE, zone
 from service.tournaments import Tournaments
 
 log = logging.getLogger("rami")
@@ -116,6 +117,7 @@ class Settings:
     pictures: bool = True
     shards: Shards = field(default_factory=Shards)
     paced: bool = True  # RAMI_PACE: the channel's messages within Discord's rate limits
+    timezone: str = DEFAULT_ZONE  # RAMI_TIMEZONE: the wall clock of a tournament's typed start time
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -139,7 +141,13 @@ class Settings:
         if pace not in ("discord", "off"):
             raise ConfigError(f"RAMI_PACE must be discord or off, not {pace!r}.")
         path = env.get("RAMI_DB_PATH", "").strip()
-        return cls(token, db_path(path), int(dev) if dev else None, level, SWITCH[pictures], shards, pace == "discord")
+        tz = env.get("RAMI_TIMEZONE", "").strip() or DEFAULT_ZONE
+        try:
+            zone(tz)
+        except ValueError as exc:
+            raise ConfigError(f"RAMI_TIMEZONE: {exc}.") from None
+        paced = pace == "discord"
+        return cls(token, db_path(path), int(dev) if dev else None, level, SWITCH[pictures], shards, paced, tz)
 
 
 def db_path(value: str) -> Path:
@@ -238,8 +246,10 @@ class RamiBot(RamiClient):
         # Tournaments (issue 31): a round's tables are games in threads of the tournament's channel.
         self.table_threads = tables = TableThreads(self.writer.poster, self.writer.tr_for)
         self.tournament_threads = tables.threads  # an interaction there is about the thread's own game
-        self.tournaments = Tournaments(db, self.service, tables)
-        self.tournament_writer = TournamentWriter(self.tournaments, self.writer.poster, self.writer.tr_for)
+        self.tournaments = Tournaments(db, self.service, tables, tz=zone(self.settings.timezone))
+        self.tournament_writer = TournamentWriter(
+            self.tournaments, self.writer.poster, self.writer.tr_for, self.service.settings.organiser_role
+        )
         self.tournaments.subscribe(self.tournament_writer.changed)
         # The threads of the tables in play are known before the first interaction: after a restart
         # the clock notes them only once the bot is ready, and a move typed there meanwhile would

@@ -28,7 +28,8 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
     player's rating before and after, the deals the seat played and when the game finished: what
     a player's history reads (:class:`HistoryStore`: pages by key, points per deal, streaks).
 ``guild_settings``
-    A server's own settings (:class:`GuildSettingsStore`): the language of its public messages.
+    A server's own settings (:class:`GuildSettingsStore`): the language of its public messages
+    and the role whose members may organise its tournaments.
 ``meta``
     The bot's own key-value bookkeeping (:class:`MetaStore`), e.g. the synced command hash.
 ``user_preferences``

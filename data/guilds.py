@@ -1,10 +1,13 @@
-"""A server's own settings (``guild_settings``): today the language of its public messages.
+"""A server's own settings (``guild_settings``): the language of its public messages, and the
+role whose members may organise its tournaments.
 
 API (``GuildSettingsStore(db)``)::
 
     await store.languages() -> {guild_id: "fr", ...}     # every server that chose one
     await store.language(guild_id) -> "fr" | None
     await store.set_language(guild_id, "fr")            # None: back to the server's own locale
+    await store.organiser_roles() -> {guild_id: role_id, ...}
+    await store.set_organiser_role(guild_id, role_id)   # None: Manage Server alone
 """
 
 from __future__ import annotations
@@ -45,6 +48,27 @@ class GuildSettingsStore:
                 "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at",
                 (guild_id, language, now),
+            )
+
+        await self._db.write(upsert)
+
+    async def organiser_roles(self) -> dict[int, int]:
+        rows = await self._db.fetchall(
+            "SELECT guild_id, organiser_role FROM guild_settings WHERE organiser_role IS NOT NULL"
+        )
+        return {int(row[0]): int(row[1]) for row in rows}
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        if role_id is not None and role_id <= 0:
+            raise ValueError("not a role id")
+        now = to_timestamp(self._db.now())
+
+        async def upsert(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, organiser_role, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET organiser_role = excluded.organiser_role,"
+                " updated_at = excluded.updated_at",
+                (guild_id, role_id, now),
             )
 
         await self._db.write(upsert)

@@ -34,7 +34,7 @@ TABLES: Final = {
     "player_stats": (
         "guild_id, preset, user_id, display_name, is_bot, games, wins, deals_won, rummies, mu, sigma, last_played_at"
     ),
-    "guild_settings": "guild_id, language, updated_at",
+    "guild_settings": "guild_id, language, organiser_role, updated_at",
     "user_preferences": "user_id, pictures, updated_at",
     "guild_defaults": "guild_id, defaults_json, updated_at",
     "meta": "key, value, updated_at",

@@ -115,6 +115,10 @@ class GuildSettingsStorage(Protocol):
 
     async def set_language(self, guild_id: int, language: str | None) -> None: ...
 
+    async def organiser_roles(self) -> dict[int, int]: ...
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None: ...
+
 
 class GuildDefaultsStorage(Protocol):
     """Each server's defaults for new tables (``store.defaults``): a JSON document the store keeps

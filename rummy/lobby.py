@@ -106,6 +106,33 @@ def kick(table: Table, by: int, user_id: int, moderator: bool = False) -> list[E
     return []
 
 
+def take_over(table: Table, by: int, user_id: int, level: str, moderator: bool = False) -> list[Event]:
+    """A computer player at ``level`` plays ``user_id``'s seat of the game in play from now on
+    (host or moderator only: a tournament's organiser replacing a missing person), from their
+    position, with their hand, melds and score. The seat keeps the person's id and name
+    (:meth:`~rummy.table.Table.taken_over`); the person no longer acts there. Refused, changing
+    nothing, unless that person still plays a game in play."""
+    _host(table, by, moderator, "replace players")
+    if table.game is None or table.status is not TableStatus.PLAYING:
+        raise LobbyError("The game has not started yet.", key="not_started_yet")
+    if level not in BOT_LEVELS:
+        raise LobbyError(
+            f"Computer players are {', '.join(BOT_LEVELS)}, not {level!r}.",
+            key="bot_levels",
+            params={"levels": ", ".join(BOT_LEVELS), "level": repr(level)},
+        )
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise NotSeated("That member is not playing at this table.", key="member_not_seated")
+    person = table.players[seat]
+    if seat not in table.active_seats:
+        raise LobbyError(f"{person.name} has already left the game.", key="already_left", params={"name": person.name})
+    table.players[seat] = table.game.players[seat] = Player(person.id, person.name, level)
+    table.timeouts.pop(seat, None)
+    table.memories.pop(seat, None)  # the computer player's memory starts from its own view
+    return [Event("taken_over", seat, detail={"level": level})]
+
+
 def seat_again(table: Table, old: Table, here: Collection[int]) -> list[Player]:
     """Seat in ``table``, a rematch's new lobby, the people of ``old`` who are ``here``, in their order,
     then ``old``'s computer players at their levels, while seats last; returns the people not seated."""

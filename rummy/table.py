@@ -178,11 +178,19 @@ class Table:
         return None
 
     def seat_for(self, user_id: int) -> int:
-        """The seat of a person, or :class:`NotSeated`."""
+        """The seat of a person, or :class:`NotSeated` (saying so when a computer player took it over)."""
         seat = self.seat_of(user_id)
         if seat is None:
+            if any(self.taken_over(s) and p.id == str(user_id) for s, p in enumerate(self.players)):
+                raise NotSeated("A computer player plays your seat now: you were replaced.", key="seat_taken_over")
             raise NotSeated("You are not playing at this table.", key="not_seated")
         return seat
+
+    def taken_over(self, seat: int) -> bool:
+        """Whether a computer player plays ``seat`` in place of the person who sat there
+        (:meth:`take_over`): it keeps that person's id, where a computer seated as one has ``bot:<n>``."""
+        p = self.players[seat]
+        return p.is_bot and not p.id.startswith("bot:")
 
     def user_id(self, seat: int) -> int | None:
         """The Discord id of the person in ``seat`` (None for a computer player)."""
@@ -230,7 +238,9 @@ class Table:
         if not p.is_bot:
             return int(p.id)
         level = p.bot_level or "normal"
-        nth = sum(1 for q in self.players[: seat + 1] if q.bot_level == level)
+        # The seats a computer player took over from a person are not counted (so the ids of the
+        # table's own computer players stay what they were); such a seat itself gets the 0th id.
+        nth = sum(1 for s, q in enumerate(self.players[: seat + 1]) if q.bot_level == level and not self.taken_over(s))
         return -(100 * (BOT_LEVELS.index(level) + 1) + nth) if level in BOT_LEVELS else -(900 + nth)
 
     # -- lobby (its rules are in rummy.lobby) -------------------------------------------------
@@ -311,6 +321,14 @@ class Table:
                 return events
             events += self.act(seat, safe_play(view_for(self.game, seat)), auto=True)
         raise IllegalAction("The safe play did not end the turn.", key="safe_play_stuck")
+
+    def take_over(self, by: int, user_id: int, level: str, moderator: bool = False) -> list[Event]:
+        """A computer player at ``level`` plays ``user_id``'s seat of the game in play from now on
+        (host or moderator only; see :func:`rummy.lobby.take_over`)."""
+        events = lobby.take_over(self, by, user_id, level, moderator)
+        if user_id == self.host_id and events[0].seat is not None:
+            events += self._pass_host(events[0].seat)
+        return self._note(events)
 
     # -- a deal that goes nowhere (its rules are in rummy.stall) --------------------------------
     def propose_end(self, seat: int) -> list[Event]:

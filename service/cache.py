@@ -43,20 +43,28 @@ def dump_table(table: Table) -> str:
 
 
 def results_of(table: Table) -> list[PlayerResult]:
-    """The leaderboard rows of a finished table."""
+    """The leaderboard rows of a finished table. A seat a computer player took over from a person
+    (:meth:`~rummy.table.Table.take_over`) is that person's, as if they had left the game then:
+    ranked after every other seat (as a player who leaves is), whatever the computer player made
+    of it, so nobody's rating moves for the computer player's play there."""
     assert table.game is not None and table.game.outcome is not None
+    standings = table.game.outcome.standings
+    taken = {s.seat for s in standings if table.taken_over(s.seat)}
+    kept = [s.rank for s in standings if s.seat not in taken]
     out = []
-    for standing in table.game.outcome.standings:
+    for standing in standings:
         player = table.players[standing.seat]
+        left = standing.seat in taken
+        rank = len(kept) + 1 if left else 1 + sum(1 for r in kept if r < standing.rank)
         out.append(
             PlayerResult(
-                user_id=table.leaderboard_id(standing.seat),
+                user_id=int(player.id) if left else table.leaderboard_id(standing.seat),
                 display_name=player.name,
-                is_bot=player.is_bot,
-                bot_level=player.bot_level,
+                is_bot=player.is_bot and not left,
+                bot_level=None if left else player.bot_level,
                 seat=standing.seat,
-                rank=standing.rank,
-                won=standing.rank == 1,
+                rank=rank,
+                won=rank == 1 and not left,
                 deals_won=standing.deals_won,
                 rummies=standing.rummies,
                 final_score=standing.score,

@@ -221,6 +221,16 @@ class GameService(ClockSteps):
 
         return await self._change(channel_id, None, ChangeKind.KICK, who.id, change, {"target": target})
 
+    async def take_over(self, channel_id: int, who: Who, target: int, level: str) -> Outcome[None]:
+        """A computer player at ``level`` plays ``target``'s seat of the game in play from now on
+        (host or moderator: a tournament's organiser replacing a missing person)."""
+
+        def change(t: Table) -> Applied[None]:
+            return Applied(t.take_over(who.id, target, level, who.moderator), None)
+
+        payload = {"target": target, "level": level}
+        return await self._change(channel_id, None, ChangeKind.TAKE_OVER, who.id, change, payload)
+
     async def start(self, channel_id: int, who: Who, game_id: int | None = None) -> Outcome[None]:
         return await self._change(
             channel_id, game_id, ChangeKind.START, who.id, lambda t: Applied(t.start(who.id), None), {}

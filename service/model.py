@@ -60,6 +60,7 @@ class ChangeKind(enum.StrEnum):
     END_PROPOSE = "end_propose"  # a person proposes to end a deal that goes nowhere (rummy.stall)
     END_AGREE = "end_agree"  # a person agrees to it (the last agreement ends the deal)
     END_DECLINE = "end_decline"  # a person declines: the proposal is withdrawn
+    TAKE_OVER = "take_over"  # a computer player plays a replaced person's seat of the game in play
 
 
 class StepKind(enum.Enum):

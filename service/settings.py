@@ -1,4 +1,5 @@
-"""The servers' settings, behind the service's door: the language of a server's public messages.
+"""The servers' settings, behind the service's door: the language of a server's public messages,
+and the role whose members may organise its tournaments (beside Manage Server).
 
 A server's public messages (the board, the channel's lines, the timers' messages) are written in
 the language an admin chose with ``/rami language`` when there is one, else in the locale the
@@ -23,10 +24,12 @@ class ServerSettings:
     def __init__(self, db: Store) -> None:
         self._store = db.guilds
         self._languages: dict[int, str] = {}
+        self._organisers: dict[int, int] = {}
 
     async def load(self) -> None:
         """Read every server's choice (once, when the bot starts)."""
         self._languages = {g: lang for g, lang in (await self._store.languages()).items() if lang in LANGUAGES}
+        self._organisers = await self._store.organiser_roles()
 
     def language(self, guild_id: int) -> str | None:
         """The language the server's admins chose, or None (the server's reported locale)."""
@@ -50,3 +53,15 @@ class ServerSettings:
         language for the locale the server reports (``reported``: a Discord locale, or None)."""
         chosen = self._languages.get(guild_id) if guild_id is not None else None
         return chosen if chosen is not None else language(reported)
+
+    def organiser_role(self, guild_id: int | None) -> int | None:
+        """The role whose members may organise the server's tournaments, or None (Manage Server alone)."""
+        return self._organisers.get(guild_id) if guild_id is not None else None
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        """Name the organisers' role (None: none, Manage Server alone); stored, then cached."""
+        await self._store.set_organiser_role(guild_id, role_id)
+        if role_id is None:
+            self._organisers.pop(guild_id, None)
+        else:
+            self._organisers[guild_id] = role_id

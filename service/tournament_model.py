@@ -26,12 +26,14 @@ class TournamentKind(enum.StrEnum):
     REMOVE = "remove"
     REPLACE = "replace"
     START = "start"  # the sign-ups closed and round 1 was paired
+    WAIT = "wait"  # the start time came with too few entrants: the organiser starts it by hand
     ROUND = "round"  # a later round was paired
     RESULT = "result"  # a table's result was recorded (its round may be complete, the event finished)
     PAUSE = "pause"
     RESUME = "resume"
     CANCEL = "cancel"
     FINISH = "finish"  # the final standings stand
+    SHOWN = "shown"  # nothing of it changed, but what its message shows did (the server's organisers' role)
 
 
 @dataclass(frozen=True, slots=True)

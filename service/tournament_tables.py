@@ -287,6 +287,26 @@ class TournamentCore:
         with contextlib.suppress(Refusal, RummyError):  # it closed meanwhile
             await self.games.cancel(link.channel_id, Who(t.organiser, "", moderator=True))
 
+    def _game_link(self, snap: TournamentSnapshot, player: int) -> TableLink | None:
+        """The link of ``player``'s table of the round in play, once its game is open."""
+        rnd = snap.tournament.current
+        table = rnd.table_of(player) if rnd is not None and snap.stage is T.Stage.PLAYING else None
+        link = snap.link(rnd.number, table.number) if rnd is not None and table is not None else None
+        return (
+            link
+            if link is not None and link.game_id is not None and table is not None and table.result is None
+            else None
+        )
+
+    async def _take_over(self, snap: TournamentSnapshot, player: int, level: str) -> None:
+        """A computer player at ``level`` takes ``player``'s seat of their game in play (a replacement)."""
+        link = self._game_link(snap, player)
+        if link is None or player <= 0:
+            return
+        with contextlib.suppress(Refusal, RummyError):  # the game is over, or they already left it
+            organiser = Who(snap.tournament.organiser, "", moderator=True)
+            await self.games.take_over(link.channel_id, organiser, player, level)
+
     async def _leave_game(self, snap: TournamentSnapshot, player: int, organiser: bool) -> None:
         """Take ``player`` from their game of the round in play (a withdrawal, a removal): the
         game counts it as a forfeit."""

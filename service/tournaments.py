@@ -12,6 +12,10 @@ Who may organise is the caller's to say (``may_organise``: Manage Server, or the
 names): creating needs it; every other control is the organiser's or, with ``may_organise``, any
 organiser's of the server. Signing up and withdrawing are each person's own.
 
+A start time is typed by the organiser and read in the bot's time zone
+(:meth:`Tournaments.start_time`, :mod:`service.tournament_time`); the clock calls
+:meth:`Tournaments.start_due` once it comes.
+
 The timers call :meth:`Tournaments.time_limit` when :meth:`~TournamentSnapshot.round_deadline`
 comes; :meth:`Tournaments.resume_all` at start-up finishes what a restart left (tables to open,
 games that ended while the bot was down, a deadline passed).
@@ -22,6 +26,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping
+from zoneinfo import ZoneInfo
 
 from data import Store
 from rummy import tournament as T
@@ -29,6 +34,7 @@ from service.games import GameService
 from service.model import Refusal, Who
 from service.tournament_model import TableChannels, TournamentChange, TournamentKind, TournamentSnapshot
 from service.tournament_tables import TournamentCore
+from service.tournament_time import DEFAULT_ZONE, parse_start, zone
 
 __all__ = ["Tournaments"]
 
@@ -48,15 +54,28 @@ class Tournaments(TournamentCore):
         *,
         seed: Callable[[], int] = lambda: secrets.randbits(62),
         auto_advance: bool = True,
+        tz: ZoneInfo | None = None,
     ) -> None:
         super().__init__(db, games, channels, auto_advance=auto_advance)
         self.seed = seed
+        self.tz = tz if tz is not None else zone(DEFAULT_ZONE)  # the wall clock of typed start times
+
+    def start_time(self, text: str) -> float:
+        """The start ``text`` names (``20:30``, ``21h``, ``04/12 20:30``...) in the bot's zone, in
+        UNIX seconds; refused (``tournament_start_*``) when unreadable, past or too far ahead."""
+        return parse_start(text, self._db.now(), self.tz)
 
     # -- reading -------------------------------------------------------------------------------
     async def open_tournaments(self, guilds: Callable[[int], bool] | None = None) -> list[TournamentSnapshot]:
         """The tournaments not over, of the servers ``guilds`` accepts (a process's own shards)."""
         rows = await self._db.tournaments.list_open()
         return [await self._snapshot(row) for row in rows if guilds is None or guilds(row.guild_id)]
+
+    async def shown(self, guild_id: int) -> None:
+        """What the server's tournaments' messages show changed outside them (its organisers'
+        role): each of them not over is told to its listeners again, unchanged (``SHOWN``)."""
+        for snap in await self.open_tournaments(lambda guild: guild == guild_id):
+            self._tell(TournamentChange(TournamentKind.SHOWN, snap))
 
     async def set_message(self, tournament_id: int, message_id: int | None) -> None:
         """Remember the tournament's public message (not a change: the version is unchanged)."""
@@ -109,11 +128,14 @@ class Tournaments(TournamentCore):
     async def replace(
         self, tournament_id: int, who: Who, player: int, level: str = T.FILL_LEVEL, *, may_organise: bool = False
     ) -> TournamentSnapshot:
-        """A computer player at ``level`` plays ``player``'s place from the next table on (a game in
-        play keeps its seats: the person may still play it, or time out of it)."""
-        return await self._change(
+        """A computer player at ``level`` plays ``player``'s place from now on: at the next tables,
+        and at once in their game in play, from their seat with their hand (the person no longer
+        acts there; for the leaderboards they left the game then: see docs/tournaments.md)."""
+        snap = await self._change(
             tournament_id, TournamentKind.REPLACE, lambda t: T.replace(t, who.id, player, level, moderator=may_organise)
         )
+        await self._take_over(snap, player, level)
+        return snap
 
     # -- rounds --------------------------------------------------------------------------------
     async def start(self, tournament_id: int, who: Who, *, may_organise: bool = False) -> TournamentSnapshot:
@@ -128,6 +150,20 @@ class Tournaments(TournamentCore):
             TournamentKind.START,
             lambda t: T.start(t, who.id, moderator=may_organise, ratings=ratings, now=now),
         )
+
+    async def start_due(self, tournament_id: int) -> TournamentSnapshot:
+        """The start time came (the clock calls this): the tournament starts as its organiser would
+        start it, or with too few entrants it waits for the organiser (its message says so).
+        Nothing changes before the time, or once started or waiting."""
+        snap = await self.get(tournament_id)
+        t = snap.tournament
+        now = self.now()
+        if T.start_due(t, now) is None:
+            return snap
+        enough = len(t.playing) >= T.MIN_ENTRANTS
+        ratings = await self._ratings(snap.guild_id, t.settings.preset) if enough else {}
+        kind = TournamentKind.START if enough else TournamentKind.WAIT
+        return await self._change(tournament_id, kind, lambda t: T.start_due(t, now, ratings))
 
     async def next_round(self, tournament_id: int, who: Who, *, may_organise: bool = False) -> TournamentSnapshot:
         """Pair the next round by hand (the service pairs it itself when a round ends, unless the

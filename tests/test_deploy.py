@@ -4,6 +4,8 @@ that split the shards between its processes; the Dockerfile installs the lock an
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -78,3 +80,13 @@ def test_the_dockerfile_installs_the_lock_and_runs_as_a_user() -> None:
     assert users and users[-1] not in ("root", "0")
     assert any(step.startswith("VOLUME") and "/data" in step for step in steps)
     assert steps[-1] == 'CMD ["python", "bot.py"]'
+
+
+def test_the_bots_time_zone_needs_no_zone_files_of_the_system() -> None:
+    """A slim image may have no /usr/share/zoneinfo: the locked tzdata package gives zoneinfo the
+    bot's default zone (a tournament's start time) with the system's zone files hidden."""
+    assert "\ntzdata==" in (ROOT / "requirements.txt").read_text(encoding="utf-8")
+    script = "from service.tournament_time import DEFAULT_ZONE, zone; print(zone(DEFAULT_ZONE).key)"
+    env = {"PYTHONTZPATH": "", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "Europe/Paris", done.stderr

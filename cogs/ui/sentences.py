@@ -87,6 +87,9 @@ def event_line(event: Event, table: Table, tr: Translator) -> str | None:
         return tr("ev_dropped", name=name)
     if kind == "new_host":
         return tr("ev_new_host", name=name)
+    if kind == "taken_over":
+        level = str(d.get("level", "normal"))
+        return tr("ev_taken_over", name=name, level=tr(f"level_{level}"))
     if kind == "eliminated":
         return tr("ev_eliminated", name=name, score=d.get("score", 0))
     if kind == "walkover":

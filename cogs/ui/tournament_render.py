@@ -29,7 +29,9 @@ MEDALS = ("🥇", "🥈", "🥉")
 def status_line(tr: Translator, t: T.Tournament) -> str:
     """Where the tournament is, in words (a paused one says so)."""
     rnd = t.current
-    if t.stage is T.Stage.SIGN_UP:
+    if t.stage is T.Stage.SIGN_UP and t.waiting:
+        line = tr("tournament_status_waiting", n=T.MIN_ENTRANTS)
+    elif t.stage is T.Stage.SIGN_UP:
         line = tr("tournament_status_sign_up")
     elif t.stage is T.Stage.PLAYING and rnd is not None:
         done = sum(1 for x in rnd.tables if x.result is not None)
@@ -91,11 +93,31 @@ def listed(lines: list[str], empty: str) -> str:
     return text if len(text) <= FIELD else text[: FIELD - 1] + "…"
 
 
-def tournament_embed(tr: Translator, snap: TournamentSnapshot) -> discord.Embed:
-    """The tournament's public message (see the module doc)."""
+def organiser_line(tr: Translator, t: T.Tournament, role: int | None) -> str:
+    """Who runs the event: its organiser, and the server's organisers' role when it names one
+    (mentions in an embed ping nobody; each reader's Discord shows the names)."""
+    if role is None:
+        return f"<@{t.organiser}>"
+    return tr("tournament_organiser_and_role", organiser=f"<@{t.organiser}>", role=f"<@&{role}>")
+
+
+def start_line(tr: Translator, t: T.Tournament) -> str | None:
+    """When a tournament signing up starts: its start time as Discord timestamps (each reader sees
+    their own time, and how long until it), or by hand."""
+    if t.stage is not T.Stage.SIGN_UP:
+        return None
+    at = t.settings.starts_at
+    if at is None or t.waiting:
+        return tr("tournament_starts_by_hand")
+    return f"<t:{int(at)}:F> (<t:{int(at)}:R>)"
+
+
+def tournament_embed(tr: Translator, snap: TournamentSnapshot, role: int | None = None) -> discord.Embed:
+    """The tournament's public message (see the module doc); ``role``: the server's organisers' role."""
     t = snap.tournament
     s = t.settings
     embed = discord.Embed(title=quote(s.name, 256), colour=COLOUR)
+    embed.add_field(name=tr("tournament_field_organiser"), value=organiser_line(tr, t, role), inline=False)
     embed.add_field(name=tr("tournament_field_preset"), value=words.preset_title(find_preset(s.preset), tr))
     swiss = s.format is T.Format.SWISS
     embed.add_field(
@@ -106,6 +128,9 @@ def tournament_embed(tr: Translator, snap: TournamentSnapshot) -> discord.Embed:
     embed.add_field(name=tr("tournament_field_rounds"), value=rounds)
     fill = "yes" if s.fill_with_computers else "no"
     embed.add_field(name=tr("tournament_field_tables"), value=tr("tournament_table_size", n=s.table_size, fill=fill))
+    starts = start_line(tr, t)
+    if starts is not None:
+        embed.add_field(name=tr("tournament_field_starts"), value=starts, inline=False)
     embed.add_field(name=tr("tournament_field_status"), value=status_line(tr, t), inline=False)
     players = [entrant_line(tr, e) for e in t.entrants]
     embed.add_field(

@@ -42,10 +42,17 @@ log = logging.getLogger(__name__)
 class TournamentWriter:
     """Every tournament's public message (see the module doc)."""
 
-    def __init__(self, tournaments: Tournaments, poster: Poster, tr_for: Callable[[int], Translator]) -> None:
+    def __init__(
+        self,
+        tournaments: Tournaments,
+        poster: Poster,
+        tr_for: Callable[[int], Translator],
+        roles: Callable[[int], int | None] = lambda guild: None,
+    ) -> None:
         self.tournaments = tournaments
         self.poster = poster
         self.tr_for = tr_for  # a server's public language
+        self.roles = roles  # a server's organisers' role, shown beside the organiser
         self.tasks: Tasks[int] = Tasks("tournament message")
         self._dirty: set[int] = set()
 
@@ -65,7 +72,7 @@ class TournamentWriter:
     async def write(self, snap: TournamentSnapshot) -> None:
         """Post or edit the tournament's message to show ``snap``."""
         tr = self.tr_for(snap.guild_id)
-        embed, view = tournament_embed(tr, snap), tournament_view(tr, snap)
+        embed, view = tournament_embed(tr, snap, self.roles(snap.guild_id)), tournament_view(tr, snap)
         message: dict[str, Any] = {"content": None, "embed": embed, "view": view, "allowed_mentions": NO_MENTIONS}
         if snap.message_id is None:
             message_id = await self.poster.send(snap.channel_id, **message)

@@ -136,6 +136,10 @@ class GameWriter:
             lines = [*self._untold.pop(game.game_id, []), *timed_out(out, tr)]
             turn = sentences.turn_line(table, tr) if out.new_turn else None
             self._begin(game, table, tr, lines, turn, sentences.pinged(table, out.new_turn))
+        elif out.kind is ChangeKind.TAKE_OVER:  # the organiser's, answered in the tournament's channel
+            lines = [*self._untold.pop(game.game_id, []), *sentences.event_lines(out.events, table, tr)]
+            turn = sentences.turn_line(table, tr) if table.turn is not None else None
+            self._begin(game, table, tr, lines, turn, sentences.turn_user(table) if turn else None)
         elif out.kind is ChangeKind.EXPIRE:
             lobby = out.detail.was is TableStatus.LOBBY
             lines = [*self._untold.pop(game.game_id, []), tr("expired_lobby" if lobby else "expired_game")]

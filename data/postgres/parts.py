@@ -135,6 +135,24 @@ class PostgresGuildSettings:
             to_timestamp(self._store.now()),
         )
 
+    async def organiser_roles(self) -> dict[int, int]:
+        rows = await self._store.fetch(
+            "SELECT guild_id, organiser_role FROM guild_settings WHERE organiser_role IS NOT NULL"
+        )
+        return {int(row["guild_id"]): int(row["organiser_role"]) for row in rows}
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        if role_id is not None and role_id <= 0:
+            raise ValueError("not a role id")
+        await self._store.execute(
+            "INSERT INTO guild_settings (guild_id, organiser_role, updated_at) VALUES ($1, $2, $3)"
+            " ON CONFLICT (guild_id) DO UPDATE SET organiser_role = excluded.organiser_role,"
+            " updated_at = excluded.updated_at",
+            guild_id,
+            role_id,
+            to_timestamp(self._store.now()),
+        )
+
 
 class PostgresMeta:
     """Text values by key (``meta``)."""

@@ -32,10 +32,12 @@ from rummy.tournament.lifecycle import (
     resume,
     sign_up,
     start,
+    start_due,
     withdraw,
 )
 from rummy.tournament.model import (
     FILL_LEVEL,
+    MIN_ENTRANTS,
     Entrant,
     EntrantStatus,
     Format,
@@ -56,6 +58,7 @@ from rummy.tournament.timelimit import deadline, round_deadline, table_result, t
 __all__ = [
     "BYE_POINTS",
     "FILL_LEVEL",
+    "MIN_ENTRANTS",
     "ROUND_POINTS",
     "TOURNAMENT_SCHEMA",
     "BadResult",
@@ -101,6 +104,7 @@ __all__ = [
     "sign_up",
     "standings",
     "start",
+    "start_due",
     "table_result",
     "timed_out",
     "tournament_from_json",

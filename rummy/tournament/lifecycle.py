@@ -162,8 +162,21 @@ def start(
             key="tournament_too_few",
             params={"n": MIN_ENTRANTS},
         )
-    seeded = dataclasses.replace(t, seeding=seed_order(t.seed, (e.id for e in t.playing), ratings))
+    seeded = dataclasses.replace(t, seeding=seed_order(t.seed, (e.id for e in t.playing), ratings), waiting=False)
     return _pair(seeded, list(seeded.seeding), now)
+
+
+def start_due(t: Tournament, now: float, ratings: Mapping[int, float] | None = None) -> Tournament | None:
+    """The start time (``settings.starts_at``) came at ``now``: the tournament starts, as its
+    organiser would start it, or with too few entrants it waits (``waiting``) for the organiser,
+    who starts it by hand. ``None`` when nothing is due (no start time, not yet, no longer signing
+    up, already waiting)."""
+    due = t.settings.starts_at
+    if t.stage is not Stage.SIGN_UP or due is None or now < due or t.waiting:
+        return None
+    if len(t.playing) < MIN_ENTRANTS:
+        return dataclasses.replace(t, waiting=True)
+    return start(t, t.organiser, ratings=ratings, now=now)
 
 
 def next_players(t: Tournament) -> list[int]:

@@ -230,7 +230,8 @@ class Round:
 @dataclass(frozen=True)
 class Tournament:
     """The whole state. ``seed`` drives every draw (:mod:`rummy.tournament.seeding`); ``seeding``
-    is the entrants' seed order fixed at the start, the best seed first."""
+    is the entrants' seed order fixed at the start, the best seed first; ``waiting``: the start
+    time came with too few entrants, so the tournament waits for its organiser to start it."""
 
     settings: Settings
     organiser: int
@@ -241,6 +242,7 @@ class Tournament:
     rounds: tuple[Round, ...] = ()
     seeding: tuple[int, ...] = ()
     computers_added: int = 0
+    waiting: bool = False
 
     def entrant(self, player: int) -> Entrant | None:
         for e in self.entrants:

@@ -115,6 +115,7 @@ def tournament_to_json(t: Tournament) -> dict[str, Any]:
         "rounds": [_round_doc(r) for r in t.rounds],
         "seeding": list(t.seeding),
         "computers_added": t.computers_added,
+        "waiting": t.waiting,
     }
 
 
@@ -133,6 +134,7 @@ def tournament_from_json(data: dict[str, Any]) -> Tournament:
         tuple(_round(r) for r in data["rounds"]),
         tuple(data["seeding"]),
         data["computers_added"],
+        bool(data.get("waiting", False)),  # absent from the documents written before the start time
     )
 
 

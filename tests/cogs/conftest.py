@@ -148,6 +148,7 @@ class Harness:
         kind: discord.InteractionType = discord.InteractionType.application_command,
         app_permissions: discord.Permissions | None = None,
         message_id: int | None = None,
+        roles: tuple[int, ...] = (),
     ) -> Any:
         i = MagicMock(spec=discord.Interaction)
         i.id = next(self.interactions)
@@ -157,6 +158,7 @@ class Harness:
         member = MagicMock(spec=discord.Member)
         member.id, member.display_name, member.name = user.id, user.name, user.name
         member.mention = f"<@{user.id}>"
+        member.roles = [discord.Object(role) for role in roles]  # the caller's roles (a server's organisers')
         i.user = member
         i.guild_id = guild
         i.channel_id = channel
@@ -246,7 +248,7 @@ class Harness:
     async def slash(self, user: User, path: str, *, settle: bool = True, **options: Any) -> Result:
         """Run ``/path`` as ``user``; errors go where the command tree sends them."""
         cog, cmd = self.command(path)
-        names = ("guild", "channel", "moderator", "manager", "app_permissions")
+        names = ("guild", "channel", "moderator", "manager", "app_permissions", "roles")
         flags = {k: options.pop(k) for k in names if k in options}
         i = self.interaction(user, **flags)
         i.command = cmd

@@ -62,6 +62,14 @@ def test_pace_switch(value: str, paced: bool) -> None:
     assert Settings.from_env({"DISCORD_TOKEN": "t"}).paced
 
 
+def test_the_time_zone_of_typed_start_times() -> None:
+    """RAMI_TIMEZONE names the zone a tournament's start time is read in (Paris by default)."""
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).timezone == "Europe/Paris"
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "RAMI_TIMEZONE": " America/Montreal "}).timezone == (
+        "America/Montreal"
+    )
+
+
 def test_relative_db_path_starts_from_the_bot_folder() -> None:
     """A relative RAMI_DB_PATH is taken from bot.py's folder, like the default, not the cwd."""
     s = Settings.from_env({"DISCORD_TOKEN": "t", "RAMI_DB_PATH": "data/other.sqlite3"})
@@ -77,6 +85,7 @@ def test_relative_db_path_starts_from_the_bot_folder() -> None:
         ({"DISCORD_TOKEN": "t", "RAMI_LOG_LEVEL": "loud"}, "RAMI_LOG_LEVEL must be one of"),
         ({"DISCORD_TOKEN": "t", "RAMI_PICTURES": "maybe"}, "RAMI_PICTURES must be on or off"),
         ({"DISCORD_TOKEN": "t", "RAMI_PACE": "fast"}, "RAMI_PACE must be discord or off"),
+        ({"DISCORD_TOKEN": "t", "RAMI_TIMEZONE": "Paris"}, "RAMI_TIMEZONE: 'Paris' is not a time zone"),
     ],
 )
 def test_bad_settings_are_one_clear_sentence(env: dict[str, str], message: str) -> None:

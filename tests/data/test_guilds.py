@@ -36,3 +36,28 @@ async def test_the_choice_outlives_the_connection(store_place: str | Path) -> No
         assert await db.guilds.languages() == {7: "fr"}
     finally:
         await db.close()
+
+
+async def test_an_organisers_role_is_stored_changed_and_cleared(store_place: str | Path) -> None:
+    """The role whose members organise tournaments lives beside the language, each kept when the
+    other changes, and outlives the connection."""
+    db = await open_store(store_place)
+    try:
+        store = db.guilds
+        assert await store.organiser_roles() == {}
+        await store.set_language(1, "fr")
+        await store.set_organiser_role(1, 555)
+        await store.set_organiser_role(2, 666)
+        await store.set_organiser_role(2, None)
+        assert await store.organiser_roles() == {1: 555} and await store.language(1) == "fr"
+        await store.set_language(1, "en")
+        assert await store.organiser_roles() == {1: 555}
+        with pytest.raises(ValueError):
+            await store.set_organiser_role(3, 0)
+    finally:
+        await db.close()
+    db = await open_store(store_place)
+    try:
+        assert await db.guilds.organiser_roles() == {1: 555}
+    finally:
+        await db.close()

@@ -50,6 +50,7 @@ async def fill(db: Database) -> None:
     await db.guilds.set_language(GUILD, "fr")
     await db.guilds.set_language(OTHER_GUILD, "en")
     await db.guilds.set_language(OTHER_GUILD, None)
+    await db.guilds.set_organiser_role(GUILD, 424242424242424242)
     await db.preferences.set_pictures(ALICE, False)
     await db.preferences.set_pictures(BOB, True)
     await db.meta.set("commands_hash", "abc")
@@ -73,7 +74,8 @@ async def everything(db: Store, games: list[int]) -> list[object]:
         seen += [await db.leaderboard.stats(guild, user) for user in (ALICE, -101)]
         seen += [await db.history.played(guild, user, 10) for user in (ALICE, -101)]  # deals, finish order
         seen += [await db.history.figures(guild, user) for user in (ALICE, -101)]
-    seen += [await db.guilds.languages(), await db.preferences.pictures(ALICE), await db.preferences.pictures(BOB)]
+    seen += [await db.guilds.languages(), await db.guilds.organiser_roles()]
+    seen += [await db.preferences.pictures(ALICE), await db.preferences.pictures(BOB)]
     seen += [await db.preferences.pictures(99), await db.meta.get("commands_hash")]
     seen += [await db.defaults.document(GUILD), await db.defaults.document(OTHER_GUILD)]
     for guild in (GUILD, OTHER_GUILD):

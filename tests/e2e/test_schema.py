@@ -34,7 +34,7 @@ COMMANDS = {
     "stats": set(),
     "history": set(),
     "rami": {"language", "defaults", "season"},
-    "tournament": {"create", "start", "cancel", "pause", "resume", "remove", "replace", "addbot"},
+    "tournament": {"create", "start", "cancel", "pause", "resume", "remove", "replace", "addbot", "organisers"},
     "settings": {"pictures"},
 }
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -87,9 +87,10 @@ def test_commands_and_subcommands(commands: Commands) -> None:
 
 
 def test_only_managers_see_the_settings(commands: Commands) -> None:
-    """/rami (the server's settings) is offered to Manage Server only; every other command to all."""
+    """/rami (the server's settings) is offered to Manage Server only; every other command to all,
+    /tournament too (the organisers' role must see it; each control refuses others with a reason)."""
     manage_guild = 1 << 5
-    admins = ("rami", "tournament")  # the server's settings, and the organiser's controls
+    admins = ("rami",)
     assert all(str(commands[n].get("default_member_permissions")) == str(manage_guild) for n in admins)
     assert all(c.get("default_member_permissions") is None for n, c in commands.items() if n not in admins)
 
@@ -127,6 +128,10 @@ def test_option_types_and_requirements(commands: Commands) -> None:
         ("lobby", "set", "value"): (string, True, True),
         ("lobby", "addbot", "level"): (string, False, False),
         ("tournament", "addbot", "level"): (string, False, False),
+        ("tournament", "remove", "player"): (string, True, True),
+        ("tournament", "replace", "player"): (string, True, True),
+        ("tournament", "create", "start_time"): (string, False, False),
+        ("tournament", "organisers", "role"): (8, False, False),
         ("settings", "pictures", "show"): (string, False, False),
         ("rami", "defaults", "preset", "preset"): (string, True, False),
         ("rami", "defaults", "rule", "rule"): (string, True, True),

@@ -99,9 +99,10 @@ class Event:
         assert created.ephemeral and EN("tournament_created", name="Friday night") == created.text, created.text
         (row,) = self.world.db.tournaments()
         self.id = int(row["id"])
-        for level in bots:
+        for n, level in enumerate(bots, start=1):
             added = await d.slash(org, ch, "tournament addbot", level=level)
-            assert added.ephemeral and added.text == EN("tournament_done_addbot", level=EN(f"level_{level}"))
+            entered = EN("tournament_done_addbot", name=f"Bot {n} ({level})", n=n)
+            assert added.ephemeral and added.text == entered, added.text
         await d.state.wait_until(lambda: self.row()["message_id"] is not None, WAIT, "the tournament's message")
         for user in self.people:
             signed = await self.click(user, "tsign")

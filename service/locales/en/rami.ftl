@@ -1132,7 +1132,7 @@ tournament-busy = The tournament changed several times meanwhile. Please try aga
 
 ## Tournaments (issue 31): the Discord side (cogs/tournament.py, cogs/ui/tournament_*.py)
 cmd-tournament = Tournaments: an event over several tables, from sign-up to the standings
-cmd-tournament-create = Create a tournament in this channel (Manage Server)
+cmd-tournament-create = Create a tournament in this channel (organisers)
 cmd-tournament-create-name = The tournament's name
 cmd-tournament-create-format = Swiss (every round at new tables) or knockout (the best of each table go on)
 cmd-tournament-create-table-size = The most players at a table (2 to 6)
@@ -1145,9 +1145,7 @@ cmd-tournament-cancel = Cancel this channel's tournament (organiser)
 cmd-tournament-pause = Hold back the next round (organiser)
 cmd-tournament-resume = Let the next round come (organiser)
 cmd-tournament-remove = Take a player out of the tournament (organiser)
-cmd-tournament-remove-member = The player to take out
 cmd-tournament-replace = A computer player plays a missing player's place (organiser)
-cmd-tournament-replace-member = The player whose place a computer player takes
 cmd-choice-format-swiss = Swiss
 cmd-choice-format-knockout = knockout
 tournament-none-here = There is no tournament in progress in this channel.
@@ -1158,7 +1156,6 @@ tournament-done-cancel = The tournament is cancelled.
 tournament-done-pause = The tournament is paused: the next round waits for /tournament resume.
 tournament-done-resume = The tournament goes on.
 tournament-done-remove = { $name } is out of the tournament.
-tournament-done-replace = A computer player plays { $name }'s place from the next table on.
 tournament-signed-up = You are signed up for “{ $name }”.
 tournament-withdrawn = You withdrew from “{ $name }”.
 tournament-sign-up = Sign up
@@ -1197,7 +1194,32 @@ tournament-table-opens = “{ $name }”, round { $round }, table { $table }: { 
 tournament-table-thread = { $name }: round { $round }, table { $table }
 tournament-table-call = { $players }: your table of round { $round } is here. Good game!
 
-## te2e (issue 31): /tournament addbot, a computer entrant (to merge with the organiser's controls)
-cmd-tournament-addbot = Enter a computer player in the tournament (organiser)
-cmd-tournament-addbot-level = The level of the computer player entered (default: normal)
-tournament-done-addbot = A computer player ({ $level }) is entered in the tournament.
+# issue 31: organiser controls (the organisers' role, a start time, /tournament addbot, remove and
+# replace for any entrant, a computer player taking a replaced person's seat in play)
+cmd-tournament-create-start-time = When it starts by itself: 21h, 20:30, 04/12 20:30 (the bot's time zone); default: by hand
+cmd-tournament-remove-player = The entrant to take out (a person or a computer player)
+cmd-tournament-replace-player = The person whose place a computer player takes, in a game in play too
+cmd-tournament-addbot = Enter a computer player during the sign-ups (organiser)
+cmd-tournament-organisers = The role whose members organise tournaments (Manage Server)
+cmd-tournament-organisers-role = The organisers' role (none: Manage Server alone)
+tournament-organisers-manage-only = Only members with the Manage Server permission can name the organisers' role.
+tournament-organisers-everyone = @everyone cannot be the organisers' role: name another role, or none.
+tournament-organisers-set = Members with { $role } may now create tournaments and use every organiser's control on this server.
+tournament-organisers-cleared = No organisers' role: only members with Manage Server organise tournaments now.
+tournament-created-at = Tournament “{ $name }” created. It starts by itself on { $at } ({ $rel }) if at least two players have signed up; /tournament start starts it sooner.
+tournament-start-unreadable = That start time cannot be read. Write for example 21h, 20:30, 04/12 20:30 (day/month) or 2026-12-04 20:30, in the bot's time ({ $zone }).
+tournament-start-past = That start time has already passed ({ $zone }): give one to come.
+tournament-start-too-far = A tournament starts within { $days } days: give a sooner time.
+tournament-unknown-player = No entrant of this tournament is “{ $name }”: choose one from the list.
+tournament-done-addbot = { $name } is entered ({ $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }).
+tournament-done-replace-now = A computer player plays { $name }'s place from now on, at their table in play too.
+tournament-field-organiser = Organiser
+tournament-organiser-and-role = { $organiser } (and the members of { $role })
+tournament-field-starts = Start
+tournament-starts-by-hand = when the organiser starts it
+tournament-status-waiting = Open for sign-ups: the start time came with fewer than { $n } players, so the organiser starts it with /tournament start
+ev-taken-over = A computer player ({ $level }) plays { $name }'s seat from now on.
+rules-seat-taken-over = A computer player plays your seat now: you were replaced.

@@ -1173,7 +1173,7 @@ tournament-busy = Le tournoi a changé plusieurs fois entre-temps. Veuillez rée
 
 ## Tournaments (issue 31): the Discord side (cogs/tournament.py, cogs/ui/tournament_*.py)
 cmd-tournament = Tournois : un événement sur plusieurs tables, des inscriptions au classement
-cmd-tournament-create = Créer un tournoi dans ce salon (Gérer le serveur)
+cmd-tournament-create = Créer un tournoi dans ce salon (organisateurs)
 cmd-tournament-create-name = Le nom du tournoi
 cmd-tournament-create-format = Suisse (de nouvelles tables à chaque manche) ou élimination directe (les meilleurs continuent)
 cmd-tournament-create-table-size = Le nombre maximal de joueurs à une table (2 à 6)
@@ -1186,9 +1186,7 @@ cmd-tournament-cancel = Annuler le tournoi de ce salon (organisateur)
 cmd-tournament-pause = Retenir la manche suivante (organisateur)
 cmd-tournament-resume = Laisser venir la manche suivante (organisateur)
 cmd-tournament-remove = Retirer un joueur du tournoi (organisateur)
-cmd-tournament-remove-member = Le joueur à retirer
 cmd-tournament-replace = Un robot joue la place d'un joueur absent (organisateur)
-cmd-tournament-replace-member = Le joueur dont un robot prend la place
 cmd-choice-format-swiss = suisse
 cmd-choice-format-knockout = élimination directe
 tournament-none-here = Aucun tournoi n'est en cours dans ce salon.
@@ -1199,7 +1197,6 @@ tournament-done-cancel = Le tournoi est annulé.
 tournament-done-pause = Le tournoi est en pause : la manche suivante attend /tournament resume.
 tournament-done-resume = Le tournoi reprend.
 tournament-done-remove = { $name } ne joue plus dans le tournoi.
-tournament-done-replace = Un robot joue la place de { $name } dès la prochaine table.
 tournament-signed-up = Votre inscription à « { $name } » est enregistrée.
 tournament-withdrawn = Vous vous êtes retiré de « { $name } ».
 tournament-sign-up = S'inscrire
@@ -1238,7 +1235,32 @@ tournament-table-opens = « { $name } », manche { $round }, table { $table }�
 tournament-table-thread = { $name } : manche { $round }, table { $table }
 tournament-table-call = { $players } : votre table de la manche { $round } est ici. Bonne partie !
 
-## te2e (issue 31): /tournament addbot, a computer entrant (to merge with the organiser's controls)
-cmd-tournament-addbot = Inscrire un robot au tournoi (organisateur)
-cmd-tournament-addbot-level = Le niveau du robot inscrit (par défaut : { cmd-choice-normal })
-tournament-done-addbot = Un robot ({ $level }) est inscrit au tournoi.
+# issue 31: organiser controls (the organisers' role, a start time, /tournament addbot, remove and
+# replace for any entrant, a computer player taking a replaced person's seat in play)
+cmd-tournament-create-start-time = Quand il commence seul : 21h, 20h30, 04/12 20h30 (heure du bot) ; par défaut : à la main
+cmd-tournament-remove-player = Le participant à retirer (une personne ou un robot)
+cmd-tournament-replace-player = La personne dont un robot prend la place, y compris dans une partie en cours
+cmd-tournament-addbot = Inscrire un robot pendant les inscriptions (organisateur)
+cmd-tournament-organisers = Le rôle dont les membres organisent les tournois (Gérer le serveur)
+cmd-tournament-organisers-role = Le rôle des organisateurs (aucun : Gérer le serveur seulement)
+tournament-organisers-manage-only = Seuls les membres qui ont la permission Gérer le serveur peuvent nommer le rôle des organisateurs.
+tournament-organisers-everyone = @everyone ne peut pas être le rôle des organisateurs : nommez un autre rôle, ou aucun.
+tournament-organisers-set = Les membres qui ont { $role } peuvent désormais créer des tournois et utiliser toutes les commandes d'organisateur sur ce serveur.
+tournament-organisers-cleared = Plus de rôle d'organisateurs : seuls les membres qui peuvent gérer le serveur organisent désormais les tournois.
+tournament-created-at = Tournoi « { $name } » créé. Il commence seul le { $at } ({ $rel }) si au moins deux joueurs sont inscrits ; /tournament start le lance plus tôt.
+tournament-start-unreadable = Cette heure de début est illisible. Écrivez par exemple 21h, 20h30, 04/12 20h30 (jour/mois) ou 2026-12-04 20h30, à l'heure du bot ({ $zone }).
+tournament-start-past = Cette heure de début est déjà passée ({ $zone }) : donnez-en une à venir.
+tournament-start-too-far = Un tournoi commence dans les { $days } jours : donnez une heure plus proche.
+tournament-unknown-player = Aucun participant de ce tournoi ne s'appelle « { $name } » : choisissez-en un dans la liste.
+tournament-done-addbot = { $name } est inscrit ({ $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    }).
+tournament-done-replace-now = Un robot joue désormais la place de { $name }, y compris à sa table en cours.
+tournament-field-organiser = Organisation
+tournament-organiser-and-role = { $organiser } (et les membres de { $role })
+tournament-field-starts = Début
+tournament-starts-by-hand = quand l'organisateur le lance
+tournament-status-waiting = Inscriptions ouvertes : l'heure du début est venue avec moins de { $n } joueurs, l'organisateur le lance avec /tournament start
+ev-taken-over = Un robot ({ $level }) joue désormais la place de { $name }.
+rules-seat-taken-over = Un robot joue votre place désormais : vous avez été remplacé.
