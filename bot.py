@@ -239,7 +239,9 @@ class RamiBot(RamiClient):
         self.table_threads = tables = TableThreads(self.writer.poster, self.writer.tr_for)
         self.tournament_threads = tables.threads  # an interaction there is about the thread's own game
         self.tournaments = Tournaments(db, self.service, tables)
-        self.tournament_writer = TournamentWriter(self.tournaments, self.writer.poster, self.writer.tr_for)
+        self.tournament_writer = TournamentWriter(
+            self.tournaments, self.writer.poster, self.writer.tr_for, gallery=self.gallery
+        )
         self.tournaments.subscribe(self.tournament_writer.changed)
         # A stop first stops the timers (no computer player moves), lets the results being recorded
         # be recorded, then lets every message and edit still to go out go: the boards, turn lines,
