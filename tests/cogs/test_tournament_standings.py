@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from typing import Any
+from unittest.mock import MagicMock
 
+import discord
 import pytest_asyncio
 
 from cogs.tournament import Tournament
@@ -215,3 +218,27 @@ async def test_stats_show_a_persons_tournaments_in_the_servers_language(tt: Rig)
     assert FR("tournament_ordinal", place=place[BOB.id]) + " sur 2 · «\u00a0Friday night\u00a0»" in r.text
     r = await tt.h.slash(CHLOE, "stats")  # never played one
     assert "Tournois" not in r.text
+
+
+async def test_a_standings_message_discord_refuses_is_posted_at_the_next_redraw(tt: Rig) -> None:
+    """Discord refuses the round's message once: its claim is given back (a warning, no error),
+    and the next redraw of the tournament posts it, once."""
+    tid = await two_rounds(tt, ALICE, BOB)
+    send = tt.h.channels.send
+    refused: list[int] = []
+
+    async def refusing(channel_id: int, **kwargs: Any) -> int:
+        embed = kwargs.get("embed")
+        if not refused and embed is not None and "standings" in (embed.title or ""):
+            refused.append(channel_id)
+            raise discord.HTTPException(MagicMock(status=500, reason="Server Error"), "try again")
+        return await send(channel_id, **kwargs)
+
+    tt.h.channels.send = refusing  # type: ignore[method-assign]
+    await play_round(tt)
+    assert refused == [CHANNEL] and standings_posts(tt) == []
+    tt.writer.refresh(tid)
+    await tt.settle()
+    tt.writer.refresh(tid)
+    await tt.settle()
+    assert len(standings_posts(tt)) == 1
