@@ -197,6 +197,8 @@ async def test_a_tournament_tables_final_message_has_no_rematch_and_an_old_one_i
     r = await tt.h.click(BOB, f"rami:{link.game_id}:rematch", on_ephemeral=False, channel=link.channel_id)
     assert r.first.ephemeral and r.text == EN("rematch_tournament")
     assert await tt.h.service.active(link.channel_id) is None
+    looked = await tt.h.slash(ALICE, "table", channel=link.channel_id)  # the last game, as /table shows it
+    assert looked.first.custom_ids == [f"rami:{link.game_id}:record"]
 
 
 async def test_stats_show_a_persons_tournaments_in_the_servers_language(tt: Rig) -> None:
