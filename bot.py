@@ -248,7 +248,11 @@ class RamiBot(RamiClient):
         self.tournament_threads = tables.threads  # an interaction there is about the thread's own game
         self.tournaments = Tournaments(db, self.service, tables, tz=zone(self.settings.timezone))
         self.tournament_writer = TournamentWriter(
-            self.tournaments, self.writer.poster, self.writer.tr_for, self.service.settings.organiser_role
+            self.tournaments,
+            self.writer.poster,
+            self.writer.tr_for,
+            self.service.settings.organiser_role,
+            gallery=self.gallery,
         )
         self.tournaments.subscribe(self.tournament_writer.changed)
         # The threads of the tables in play are known before the first interaction: after a restart

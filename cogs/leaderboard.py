@@ -17,10 +17,10 @@ from cogs.ui import render, sentences
 from cogs.ui.boards import board_title, ranking_embed, season_name, shown_rating
 from cogs.ui.client import RamiClient, as_rami
 from cogs.ui.context import PRESET_CHOICES, context, reply, user_tr
-from cogs.ui.limits import EMBED_TITLE, chosen
+from cogs.ui.limits import EMBED_TITLE, chosen, quote
 from rummy.rules import PRESETS
 from service.catalog import Translator
-from service.leaderboards import ALL_PRESETS, ALL_TIME, GameFigures, PlayerStats, Standing
+from service.leaderboards import ALL_PRESETS, ALL_TIME, GameFigures, PlayerStats, Standing, TournamentRecord
 
 SHOWN = 10
 CHOICES = 25  # Discord shows at most 25 suggestions
@@ -42,24 +42,43 @@ def _track(tr: Translator, s: Standing, figures: GameFigures | None, best: int |
     return "\n".join(lines)
 
 
+def tournaments_text(tr: Translator, record: TournamentRecord) -> str:
+    """A person's tournaments on the server: the counts and best place, then the newest few, a
+    line each (the place, how many were ranked, the tournament's name, the day it finished)."""
+    best = tr("tournament_ordinal", place=record.best) if record.best is not None else "—"
+    lines = [tr("stats_tournament_summary", played=record.played, wins=record.wins, podiums=record.podiums, best=best)]
+    for p in record.recent:
+        place = tr("tournament_ordinal", place=p.place)
+        date = f"<t:{int(p.finished_at.timestamp())}:d>"
+        lines.append(tr("stats_tournament_line", place=place, entrants=p.entrants, name=quote(p.name, 100), date=date))
+    return sentences.clip("\n".join(lines))
+
+
 def stats_embed(
     tr: Translator,
     name: str,
     record: PlayerStats | None,
     figures: Mapping[str, GameFigures],
     best: Mapping[str, int] | None = None,
+    tournaments: TournamentRecord | None = None,
 ) -> discord.Embed:
     """A player's record: all presets together, then preset by preset, a field each; ``figures``
     and ``best`` (the best place of a season, by preset or ``"*"``) by the same keys, each line
-    shown only where its figure is known. ``name`` is already escaped."""
+    shown only where its figure is known; then their tournaments, when they finished one.
+    ``name`` is already escaped."""
     embed = discord.Embed(title=sentences.clip(tr("stats_title", name=name), EMBED_TITLE), colour=render.COLOUR)
-    if record is None:
+    played = tournaments is not None and tournaments.played > 0
+    if record is None and not played:
         embed.description = tr("stats_none", name=name)
         return embed
     best = best or {}
-    for key, s in [(ALL_PRESETS, record.overall), *sorted(record.presets.items())]:
-        label = tr("lb_all") if key == ALL_PRESETS else key
-        embed.add_field(name=label, value=sentences.clip(_track(tr, s, figures.get(key), best.get(key))), inline=False)
+    if record is not None:
+        for key, s in [(ALL_PRESETS, record.overall), *sorted(record.presets.items())]:
+            label = tr("lb_all") if key == ALL_PRESETS else key
+            value = sentences.clip(_track(tr, s, figures.get(key), best.get(key)))
+            embed.add_field(name=label, value=value, inline=False)
+    if tournaments is not None and played:
+        embed.add_field(name=tr("stats_tournaments"), value=tournaments_text(tr, tournaments), inline=False)
     return embed
 
 
@@ -120,7 +139,8 @@ class Leaderboard(commands.Cog):
         record = await self.bot.leaderboards.record(ctx.guild_id, user.id)
         figures = await self.bot.leaderboards.figures(ctx.guild_id, user.id) if record is not None else {}
         best = await self.bot.leaderboards.best_season_places(ctx.guild_id, user.id) if record is not None else None
-        embed = stats_embed(ctx.public, sentences.display(user.display_name), record, figures, best)
+        tournaments = await self.bot.leaderboards.tournaments(ctx.guild_id, user.id)
+        embed = stats_embed(ctx.public, sentences.display(user.display_name), record, figures, best, tournaments)
         await reply(interaction, embed=embed, ephemeral=False)
 
 

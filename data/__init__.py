@@ -43,6 +43,9 @@ Schema (``data/migrations/V*.sql``; version kept in ``schema_version``):
 ``tournaments``, ``tournament_tables``
     A tournament's versioned document (:class:`TournamentStore`, version-checked like a game),
     and each table of its rounds: the channel, who sits where, and the game played there.
+``tournament_places``
+    Each person's final place in each tournament they finished, for ``/stats``
+    (:mod:`data.tournament_places`).
 ``player_stats``
     The leaderboard, keyed by (guild, preset, user): games, wins, deals won, rummies and an
     openskill rating (mu, sigma). Preset ``"*"`` is the all-presets track.
@@ -88,6 +91,7 @@ from data.store import (
     is_postgres_url,
     open_store,
 )
+from data.tournament_places import TournamentPlace, TournamentRecord
 from data.tournaments import TableLink, TournamentNotFound, TournamentRow, TournamentStatus, TournamentStore
 
 __all__ = [
@@ -137,6 +141,8 @@ __all__ = [
     "SynchronousLevel",
     "TableLink",
     "TournamentNotFound",
+    "TournamentPlace",
+    "TournamentRecord",
     "TournamentRow",
     "TournamentStatus",
     "TournamentStorage",

@@ -4,8 +4,8 @@ Stop the bot first. :func:`copy_to_postgres` opens the SQLite file (migrating it
 schema, as the bot would at start) and the PostgreSQL database (creating its schema), refuses a
 target that holds any row already, then copies every table (games, their action log, results,
 the leaderboards, the servers' settings and defaults, people's preferences, the bot's bookkeeping,
-the seasons, the tournaments) in one PostgreSQL transaction: rows as they are, ids kept, the id sequences moved past
-the last ids.
+the seasons, the tournaments and their places) in one PostgreSQL transaction: rows as they are,
+ids kept, the id sequences moved past the last ids.
 Before committing it counts each table on both sides; any difference rolls everything back. The
 SQLite file is only read. Then start the bot with ``RAMI_DATABASE_URL`` set to the URL.
 """
@@ -45,9 +45,11 @@ TABLES: Final = {
         " last_played_at"
     ),
     "tournaments": (
-        "id, guild_id, channel_id, organiser_id, status, state_json, version, message_id, created_at, updated_at"
+        "id, guild_id, channel_id, organiser_id, status, state_json, version, message_id, created_at, updated_at,"
+        " standings_round"
     ),
     "tournament_tables": "tournament_id, round, table_no, channel_id, seats_json, game_id, created_at",
+    "tournament_places": "tournament_id, user_id, guild_id, name, place, entrants, finished_at",
 }
 """Every table copied, in an order that respects the foreign keys, with its columns."""
 _BOOLEANS: Final = frozenset({"is_bot", "won", "pictures"})  # 0/1 in SQLite, boolean in PostgreSQL

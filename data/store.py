@@ -28,6 +28,7 @@ from data.leaderboard import PlayerResult, PlayerStats, ResultRow, Standing
 from data.rows import ActionRow, ActionWrite, GameRow, GameStatus
 from data.season_calendar import Season, SeasonMode
 from data.seasons import BoardQuery, SeasonRow, SeasonSettings
+from data.tournament_places import TournamentPlace, TournamentRecord
 from data.tournaments import TableLink, TournamentRow, TournamentStatus
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "HistoryStorage",
     "LeaderboardStorage",
     "MetaStorage",
+    "PlaceStorage",
     "PreferenceStorage",
     "SeasonStorage",
     "Store",
@@ -173,7 +175,22 @@ class SeasonStorage(Protocol):
     ) -> dict[str, int]: ...
 
 
-class TournamentStorage(Protocol):
+class PlaceStorage(Protocol):
+    """Each person's place in the tournaments they finished, and the claim of each round's
+    standings message (part of ``store.tournaments``); see :mod:`data.tournament_places`."""
+
+    async def record_places(self, places: Sequence[TournamentPlace]) -> int: ...
+
+    async def places(self, guild_id: int, user_id: int, recent: int = 5) -> TournamentRecord: ...
+
+    async def finished_unrecorded(self) -> list[int]: ...
+
+    async def claim_standings(self, tournament_id: int, round: int) -> bool: ...
+
+    async def release_standings(self, tournament_id: int, round: int) -> None: ...
+
+
+class TournamentStorage(PlaceStorage, Protocol):
     """Tournaments and the links of their tables to games (``store.tournaments``); see :mod:`data.tournaments`."""
 
     async def create(

@@ -41,6 +41,7 @@ import aiosqlite
 from data._clock import from_timestamp, to_timestamp
 from data.errors import DataError, StaleState
 from data.rows import Row
+from data.tournament_places import PlaceQueries
 
 if TYPE_CHECKING:
     from data.db import Database
@@ -236,7 +237,7 @@ class TournamentQueries(ABC):
         return link_row(rows[0]) if rows else None
 
 
-class TournamentStore(TournamentQueries):
+class TournamentStore(TournamentQueries, PlaceQueries):
     """Tournaments on one :class:`~data.db.Database` (see the module doc)."""
 
     def __init__(self, db: Database) -> None:

@@ -1,4 +1,5 @@
-"""Pictures of games, drawn once and kept: a player's hand, the table, and the game's story.
+"""Pictures of games, drawn once and kept: a player's hand, the table, and the game's story; and a
+tournament's standings.
 
 The renderer (:mod:`service.pictures`) is pure and deterministic: the same cards give the same
 bytes. So a picture is kept with a *stamp* of what it shows (a hand's cards and the card just
@@ -36,7 +37,7 @@ from rummy.cards import Card
 from rummy.rules import GameEnd
 from rummy.view import view_for
 from service.model import GameSnapshot, PlayerSnapshot
-from service.pictures import hand_png, running_totals, scores_png, table_png
+from service.pictures import Labels, StandingRow, hand_png, running_totals, scores_png, standings_png, table_png
 from service.workers import WORKER_NICE as WORKER_NICE
 from service.workers import worker_pool
 
@@ -104,6 +105,13 @@ def story_job(game: GameSnapshot, names: Sequence[str], deal: str, points: str) 
     stamp = (shown, tuple(tuple(row) for row in totals), limit, deal, points)
     draw = partial(scores_png, shown, totals, limit=limit, x_label=deal, y_label=points)
     return Job(("story", game.game_id, TABLE_SEAT), stamp, draw)
+
+
+def standings_job(tournament_id: int, round: int, rows: Sequence[StandingRow], labels: Labels, podium: bool) -> Job:
+    """A tournament's standings after ``round`` (the podium highlighted at the end): one picture
+    per tournament, the newest round's kept."""
+    shown, stamp = tuple(rows), (round, tuple(rows), labels, podium)
+    return Job(("standings", tournament_id, TABLE_SEAT), stamp, partial(standings_png, shown, labels, podium=podium))
 
 
 class Gallery:

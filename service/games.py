@@ -120,10 +120,17 @@ class GameService(ClockSteps):
 
     async def _final(self, row: GameRow) -> Final:
         game = self._snapshot(row)
+        tournament = await self.in_tournament(row.id)
         if game.status is not TableStatus.OVER:
-            return Final(game)
+            return Final(game, tournament=tournament)
         results = await self._db.games.results(row.id)
-        return Final(game, tuple(RatingChange(r.result.seat, r.rating_change, r.rating_after.ordinal) for r in results))
+        changes = tuple(RatingChange(r.result.seat, r.rating_change, r.rating_after.ordinal) for r in results)
+        return Final(game, changes, tournament)
+
+    async def in_tournament(self, game_id: int) -> bool:
+        """Whether ``game_id`` is the game of a tournament's table (:mod:`service.tournament_tables`
+        links each table to its game in the store)."""
+        return await self._db.tournaments.table_of_game(game_id) is not None
 
     async def record(self, guild_id: int, game_id: int) -> GameRecord:
         """The record of a finished game of the server ``guild_id`` (:mod:`rummy.record`): deal by
@@ -183,11 +190,14 @@ class GameService(ClockSteps):
         house rules and table options, its people seated again if still in the channel (``here``
         tells which of them are: the caller asks Discord; ``who`` always is) and its computer
         players added at their levels (:meth:`Table.rematch`). Committed like :meth:`create`;
-        refused for another channel's game (``game_closed``) and while the channel has a table open
-        (``rematch_busy``)."""
+        refused for another channel's game (``game_closed``), for a tournament's table
+        (``rematch_tournament``: the tournament pairs its next round) and while the channel has a
+        table open (``rematch_busy``)."""
         old = await self._db.games.get(game_id)
         if old is None or old.channel_id != channel_id:
             raise Refusal("game_closed")
+        if await self.in_tournament(game_id):  # the tournament pairs the next round
+            raise Refusal("rematch_tournament")
         previous = self.tables.shared(old)
         present = {*await here([int(p.id) for p in previous.players if not p.is_bot]), who.id}
         async with self.lock(channel_id):

@@ -17,7 +17,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from data import ALL_PRESETS, BoardQuery, GameFigures, PlayedGame, PlayerStats, Season, Standing, Store, parse_season
+from data import (
+    ALL_PRESETS,
+    BoardQuery,
+    GameFigures,
+    PlayedGame,
+    PlayerStats,
+    Season,
+    Standing,
+    Store,
+    TournamentRecord,
+    parse_season,
+)
 from service.model import Refusal
 from service.seasons import INACTIVE_AFTER, PROVISIONAL_GAMES, Seasons
 
@@ -31,9 +42,11 @@ __all__ = [
     "PlayerStats",
     "Ranking",
     "Standing",
+    "TournamentRecord",
 ]
 
 ALL_TIME: Final = "all"  # the board's choice of the all-time board (else a season's key)
+RECENT_TOURNAMENTS: Final = 3  # a person's newest tournaments /stats lists
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,3 +165,8 @@ class Leaderboards:
         a track where they were never ranked is absent."""
         found = await self._db.seasons.best_places(guild_id, user_id, self._db.now(), PROVISIONAL_GAMES, INACTIVE_AFTER)
         return dict(sorted(found.items()))
+
+    async def tournaments(self, guild_id: int, user_id: int, recent: int = RECENT_TOURNAMENTS) -> TournamentRecord:
+        """A person's finished tournaments on a server (issue 31): how many, won, on the podium,
+        the best place, and the ``recent`` newest with their places (computer players have none)."""
+        return await self._db.tournaments.places(guild_id, user_id, recent)

@@ -176,11 +176,13 @@ class RatingChange:
 
 @dataclass(frozen=True, slots=True)
 class Final:
-    """A game that ended, as it was left: its last snapshot, and the rating changes when it counted
-    (none for a cancelled or abandoned game, a walkover included)."""
+    """A game that ended, as it was left: its last snapshot, the rating changes when it counted
+    (none for a cancelled or abandoned game, a walkover included), and whether it was a
+    tournament's table."""
 
     game: GameSnapshot
     ratings: tuple[RatingChange, ...] = ()
+    tournament: bool = False  # a tournament's table: no Rematch (its next round is the tournament's)
 
     @property
     def table(self) -> Table:

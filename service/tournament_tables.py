@@ -35,6 +35,7 @@ from rummy.table import Table, TableStatus
 from service.games import GameService
 from service.model import ChangeKind, Outcome, Refusal, Who
 from service.tournament_model import TableChannels, TournamentChange, TournamentKind, TournamentSnapshot
+from service.tournament_places import final_places
 
 log = logging.getLogger(__name__)
 
@@ -132,8 +133,19 @@ class TournamentCore:
                 saved = await self._db.tournaments.save(row.id, row.version, T.dumps(new), new.stage.value)
             except StaleState:
                 continue
-            return await self._snapshot(saved, new)
+            snap = await self._snapshot(saved, new)
+            if new.stage is T.Stage.FINISHED:
+                await self.record_places(snap, saved)
+            return snap
         raise Refusal("tournament_busy")
+
+    async def record_places(self, snap: TournamentSnapshot, row: TournamentRow) -> None:
+        """Write each person's final place (:mod:`service.tournament_places`; kept once written).
+        The finish is committed already: a failure is logged, and start-up writes them again."""
+        try:
+            await self._db.tournaments.record_places(final_places(snap, row.updated_at))
+        except Exception:
+            log.exception("the places of tournament %s could not be recorded yet", snap.tournament_id)
 
     def _advanced(self, t: T.Tournament) -> T.Tournament:
         """A round just complete goes on: the event finishes when no round is left, else the next

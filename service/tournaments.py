@@ -81,6 +81,15 @@ class Tournaments(TournamentCore):
         """Remember the tournament's public message (not a change: the version is unchanged)."""
         await self._db.tournaments.set_message(tournament_id, message_id)
 
+    async def claim_standings(self, tournament_id: int, round: int) -> bool:
+        """Claim the message of ``round``'s standings: True once (for one caller, even across
+        processes and restarts), False for a round already claimed or older than one claimed."""
+        return await self._db.tournaments.claim_standings(tournament_id, round)
+
+    async def release_standings(self, tournament_id: int, round: int) -> None:
+        """Give back the claim of ``round`` (its message could not be posted: the next try posts it)."""
+        await self._db.tournaments.release_standings(tournament_id, round)
+
     # -- creating and entrants -----------------------------------------------------------------
     async def create(
         self, guild_id: int, channel_id: int, who: Who, settings: T.Settings, *, may_organise: bool
@@ -218,7 +227,7 @@ class Tournaments(TournamentCore):
     async def resume_all(self, guilds: Callable[[int], bool] | None = None) -> list[TournamentSnapshot]:
         """At start-up: for each tournament not over (of the servers ``guilds`` accepts), open the
         tables a crash left unopened, record the games that ended meanwhile, and apply a time limit
-        that passed. Idempotent."""
+        that passed; and write the places of a finished tournament that has none. Idempotent."""
         resumed = []
         for snap in await self.open_tournaments(guilds):
             snap = await self.open_tables(snap.tournament_id)
@@ -226,6 +235,10 @@ class Tournaments(TournamentCore):
                 if link.game_id is not None:
                     await self.check_game(link.game_id)
             resumed.append(await self.time_limit(snap.tournament_id))
+        for tournament_id in await self._db.tournaments.finished_unrecorded():  # a crash after the finish
+            row = await self._row(tournament_id)
+            if guilds is None or guilds(row.guild_id):
+                await self.record_places(await self._snapshot(row), row)
         return resumed
 
     async def _ratings(self, guild_id: int, preset: str) -> Mapping[int, float]:

@@ -31,7 +31,7 @@ TOP, TYPE_CHECKING, FUNCTION = "top", "type_checking", "function"
 FLOORS: dict[str, tuple[str, ...]] = {
     "text": ("words", "sentences", "limits", "choices", "jokers", "shards", "replies", "tasks"),
     "client": ("handover", "client", "context", "errors"),
-    "renderers": ("render", "pictures", "boards", "tournament_render"),
+    "renderers": ("render", "pictures", "boards", "tournament_render", "tournament_standings"),
     "components": ("components", "bases", "bases_memory", "bases_tournament"),
     "views": ("views",),
     "flows": (

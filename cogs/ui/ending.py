@@ -4,7 +4,8 @@ When a game finishes (or is won by walkover), :class:`Ending` (a listener of the
 board is) posts one message in its channel: the last deal's result (the hands laid face up and their
 points, the deal's points and the totals), the final standings, each person's rating change on this
 server (a finished game only: a walkover never counts), the chart of the game with pictures on, a
-**Rematch** button (:mod:`cogs.ui.rematch`) and, for a game played to its end, **Record**
+**Rematch** button (:mod:`cogs.ui.rematch`; not at a tournament's table, whose next round the
+tournament pairs) and, for a game played to its end, **Record**
 (:mod:`cogs.ui.record`). It waits for the first replies still owed and a
 short pause, so the final move's own line comes first. ``/table`` shows the same final state for a day after the game
 (:meth:`GameService.last_game`, :func:`cogs.ui.views.final_of`).
@@ -85,7 +86,7 @@ class Ending:
         game = final.game
         tr = self.tr_for(game.guild_id)
         embed = render.final_embed(final, tr)
-        view = ending_view(game_id, tr, record=game.status is TableStatus.OVER)
+        view = ending_view(game_id, tr, record=game.status is TableStatus.OVER, rematch=not final.tournament)
         kwargs: dict[str, Any] = {"embed": embed, "view": view, "silent": True}
         where = self.where(game)  # the game's thread, when it was played in one
         if self.gallery.enabled and self.poster.channels.can_attach(where):

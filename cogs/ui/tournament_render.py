@@ -10,6 +10,7 @@ through :func:`cogs.ui.limits.quote` (markdown escaped, mentions defused); nothi
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import discord
 
@@ -57,10 +58,10 @@ def entrant_line(tr: Translator, e: T.Entrant) -> str:
     return f"{name} ({', '.join(notes)})" if notes else name
 
 
-def tie_break(value: object) -> str:
-    """The opponents' points tie-break (an exact fraction) as a short decimal."""
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")  # type: ignore[arg-type]
-    return text
+def tie_break(value: Fraction | int) -> float:
+    """The opponents' points tie-break (an exact fraction) as the number the catalog formats: at
+    most two decimals, in the reader's number format ("7,5" in French, "7.5" in English)."""
+    return round(float(value), 2)
 
 
 def standing_lines(tr: Translator, t: T.Tournament, standings: tuple[T.Standing, ...]) -> list[str]:
@@ -80,7 +81,7 @@ def podium_lines(tr: Translator, t: T.Tournament) -> list[str]:
         entrant = t.entrant(s.player)
         name = quote(entrant.name) if entrant is not None else str(s.player)
         medal = MEDALS[s.place - 1] if 1 <= s.place <= len(MEDALS) else f"{s.place}."
-        lines.append(f"{medal} {name} ({s.points} pts)")
+        lines.append(tr("tournament_podium_line", medal=medal, name=name, points=s.points))
     return lines
 
 

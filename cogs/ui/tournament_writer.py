@@ -6,8 +6,11 @@ that writes: a change marks its tournament to redraw, and one task per tournamen
 newest committed version wins) posts the message the first time (its id stored with
 ``set_message``) and edits it after, through the writer's :class:`~cogs.ui.poster.Poster` (the
 channel's pace, one edit in flight; a message too old to edit is posted anew and its new id stored).
-The message carries the standings after each complete round and, at the end, the podium: one
-message per tournament, so the podium is shown once (it replaces the buttons).
+The message carries the standings after each complete round and, at the end, the podium (it
+replaces the buttons). Each complete round also gets one message of its own below, posted once
+(:mod:`cogs.ui.tournament_standings`): its standings and, with pictures on (the bot's
+``RAMI_PICTURES`` and Attach Files in the channel, as for a table's board), their picture; the
+last round's is the final standings, the podium highlighted.
 
 :class:`TableThreads` is the service's :class:`~service.tournament_model.TableChannels`: for a
 round's table it posts one line in the tournament's channel (the table and its players, pinging
@@ -27,12 +30,15 @@ import discord
 
 from cogs.ui.bases_tournament import tournament_view
 from cogs.ui.context import NO_MENTIONS
+from cogs.ui.handover import attach
 from cogs.ui.limits import quote
 from cogs.ui.poster import Poster
 from cogs.ui.tasks import Tasks
 from cogs.ui.threads import NAME_LENGTH
 from cogs.ui.tournament_render import tournament_embed
+from cogs.ui.tournament_standings import latest_round, standings_embed, standings_frame
 from service.catalog import Translator
+from service.gallery import Gallery
 from service.tournament_model import TournamentChange, TournamentSnapshot
 from service.tournaments import Tournaments
 
@@ -48,11 +54,13 @@ class TournamentWriter:
         poster: Poster,
         tr_for: Callable[[int], Translator],
         roles: Callable[[int], int | None] = lambda guild: None,
+        gallery: Gallery | None = None,
     ) -> None:
         self.tournaments = tournaments
         self.poster = poster
         self.tr_for = tr_for  # a server's public language
         self.roles = roles  # a server's organisers' role, shown beside the organiser
+        self.gallery = gallery  # the standings' pictures (None, or disabled: text only)
         self.tasks: Tasks[int] = Tasks("tournament message")
         self._dirty: set[int] = set()
 
@@ -83,6 +91,27 @@ class TournamentWriter:
                 message_id = await self.poster.send(snap.channel_id, **message)
         if message_id != snap.message_id:
             await self.tournaments.set_message(snap.tournament_id, message_id)
+        await self.standings(snap)
+
+    async def standings(self, snap: TournamentSnapshot) -> None:
+        """Post the newest complete round's standings, once (claimed in the store first; a message
+        Discord refuses gives its claim back, for the next redraw to try again)."""
+        shown = latest_round(snap)
+        if shown is None or not await self.tournaments.claim_standings(snap.tournament_id, shown.round):
+            return
+        tr = self.tr_for(snap.guild_id)
+        embed = standings_embed(tr, snap, shown)
+        message: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS, "silent": True}
+        if self.gallery is not None and self.gallery.enabled and self.poster.channels.can_attach(snap.channel_id):
+            frame = standings_frame(tr, snap, shown)
+            data = await self.gallery.picture(frame.job)
+            if data is not None:
+                message["files"] = [attach(embed, data, frame.name, frame.description)]
+        try:
+            await self.poster.send(snap.channel_id, **message)
+        except discord.HTTPException as exc:
+            await self.tournaments.release_standings(snap.tournament_id, shown.round)
+            log.warning("could not post the standings of tournament %s: %s", snap.tournament_id, exc)
 
     async def drain(self) -> None:
         await self.tasks.drain()

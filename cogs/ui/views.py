@@ -278,14 +278,18 @@ def join_view(game_id: int, tr: Translator) -> discord.ui.View:
     return persistent(JoinItem(game_id, tr("btn_join")))
 
 
-def ending_view(game_id: int, tr: Translator, record: bool = False) -> discord.ui.View:
-    """The final message's components: Rematch (:mod:`cogs.ui.rematch`) and, for a game that was
-    played out (``record``; not a walkover), its record (:mod:`cogs.ui.record`)."""
+def ending_view(game_id: int, tr: Translator, record: bool = False, rematch: bool = True) -> discord.ui.View:
+    """The final message's components: Rematch (:mod:`cogs.ui.rematch`; not at a tournament's
+    table, ``rematch=False``: the tournament pairs its next round) and, for a game that was played
+    out (``record``; not a walkover), its record (:mod:`cogs.ui.record`)."""
     shown = RecordItem(game_id, label=tr("btn_record")) if record else None
-    return persistent(RematchItem(game_id, tr("btn_rematch")), shown)
+    again = RematchItem(game_id, tr("btn_rematch")) if rematch else None
+    return persistent(again, shown)
 
 
 def final_of(final: Final, tr: Translator) -> tuple[discord.Embed, discord.ui.View]:
-    """The final state of a game as ``/table`` shows it after the end: the embed, the Rematch and the record."""
+    """The final state of a game as ``/table`` shows it after the end: the embed, the Rematch (not
+    at a tournament's table) and the record."""
     played_out = final.game.status is TableStatus.OVER
-    return render.final_embed(final, tr), ending_view(final.game.game_id, tr, played_out)
+    view = ending_view(final.game.game_id, tr, played_out, rematch=not final.tournament)
+    return render.final_embed(final, tr), view

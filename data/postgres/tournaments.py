@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from data.postgres.seasons import numbered
 from data.rows import Row
+from data.tournament_places import PlaceQueries
 from data.tournaments import TournamentQueries
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 __all__ = ["PostgresTournaments"]
 
 
-class PostgresTournaments(TournamentQueries):
+class PostgresTournaments(TournamentQueries, PlaceQueries):
     """Tournaments (``store.tournaments``), each statement on a connection of the pool."""
 
     def __init__(self, store: PostgresStore) -> None:

@@ -303,6 +303,7 @@ async def test_the_bot_wires_its_tournaments(tmp_path: Path) -> None:
         assert clock.threads is client.table_threads and client.tournaments.channels is client.table_threads
         assert client.tournament_threads is client.table_threads.threads
         assert client.tournament_writer.changed in client.tournaments._listeners
+        assert client.tournament_writer.gallery is client.gallery  # the standings' pictures
         assert client.tournaments.drain in client.settle and client.tournament_writer.drain in client.settle
         assert client.get_cog("Tournament") is not None
     finally:

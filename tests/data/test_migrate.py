@@ -14,7 +14,7 @@ from tests.stores import skip_module_without_postgres
 
 skip_module_without_postgres()  # before asyncpg is imported
 
-from data import ActionWrite, BoardQuery, Database, PlayerResult, SeasonMode, Store, TableLink
+from data import ActionWrite, BoardQuery, Database, PlayerResult, SeasonMode, Store, TableLink, TournamentPlace
 from data.migrate import TABLES, MigrationRefused, copy_to_postgres
 from data.postgres import PostgresStore
 
@@ -62,6 +62,12 @@ async def fill(db: Database) -> None:
     await db.tournaments.save(tournament.id, 0, '{"schema": 1, "n": 2}', "playing")
     await db.tournaments.set_message(tournament.id, 876543210987654321)
     await db.tournaments.link(TableLink(tournament.id, 1, 1, 556, (ALICE, None, -1), active.id))
+    assert await db.tournaments.claim_standings(tournament.id, 1)
+    over = await db.tournaments.create(GUILD, 557, ALICE, "sign_up", '{"schema": 1}')
+    await db.tournaments.save(over.id, 0, '{"schema": 1, "over": true}', "finished")
+    when = db.now()
+    places = [TournamentPlace(over.id, user, GUILD, "Nuit « é »", n, 2, when) for n, user in enumerate((BOB, ALICE), 1)]
+    await db.tournaments.record_places(places)
 
 
 async def everything(db: Store, games: list[int]) -> list[object]:
@@ -83,7 +89,8 @@ async def everything(db: Store, games: list[int]) -> list[object]:
         seen += [await db.seasons.settings(guild), book]
         seen += [await db.seasons.board(BoardQuery(guild, season=row.season.key, bots=True)) for row in book]
     for row in await db.tournaments.list_open():
-        seen += [row, await db.tournaments.tables(row.id)]
+        seen += [row, await db.tournaments.tables(row.id), not await db.tournaments.claim_standings(row.id, 1)]
+    seen += [await db.tournaments.places(GUILD, user) for user in (ALICE, BOB)]
     return seen
 
 
@@ -104,7 +111,7 @@ async def test_every_table_is_copied_and_reads_the_same(
         assert new.id == max(games) + 1
         (tournament,) = await pg.tournaments.list_open()
         later = await pg.tournaments.create(GUILD, 900, ALICE, "sign_up", "{}")
-        assert later.id == tournament.id + 1
+        assert later.id == tournament.id + 2  # the finished one after it
     with pytest.raises(MigrationRefused, match="not empty"):
         await copy_to_postgres(path, url)
 

@@ -27,6 +27,8 @@ SAME_IN_BOTH = {
     "cmd-choice-english",
     "preset-rami100-title",
     "history-points-only",
+    "tournament-figure",  # a number alone ("7,5" in French, "7.5" in English: the samples are whole)
+    "tournament-chart-points",  # "Points", a column's head
 }
 
 # Words that are English, never French; what a French sentence left untranslated would show.

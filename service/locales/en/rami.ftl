@@ -1223,3 +1223,49 @@ tournament-starts-by-hand = when the organiser starts it
 tournament-status-waiting = Open for sign-ups: the start time came with fewer than { $n } players, so the organiser starts it with /tournament start
 ev-taken-over = A computer player ({ $level }) plays { $name }'s seat from now on.
 rules-seat-taken-over = A computer player plays your seat now: you were replaced.
+
+# issue 31: standings display
+# $place: a place in a tournament's standings (1 to 64), as an ordinal the other messages read
+tournament-ordinal = { $place ->
+        [1] 1st
+        [2] 2nd
+        [3] 3rd
+        [21] 21st
+        [22] 22nd
+        [23] 23rd
+        [31] 31st
+        [32] 32nd
+        [33] 33rd
+        [41] 41st
+        [42] 42nd
+        [43] 43rd
+        [51] 51st
+        [52] 52nd
+        [53] 53rd
+        [61] 61st
+        [62] 62nd
+        [63] 63rd
+       *[nth] { $place }th
+    }
+# A tournament's figure (points, a tie-break: a number) alone, in the language's number format
+tournament-figure = { $n }
+tournament-podium-line = { $medal } { $name }: { $points } pts
+tournament-round-title = { $name }: standings after round { $round }
+tournament-final-title = { $name }: final standings
+tournament-chart-place = Place
+tournament-chart-name = Player
+tournament-chart-points = Points
+tournament-chart-tiebreak = Tie-break
+tournament-chart-more = … and { $n } more
+tournament-chart-alt = The standings after round { $round }, as a picture
+rematch-tournament = This table was a tournament's: the tournament seats its next round itself, so there is no rematch here.
+stats-tournaments = Tournaments
+stats-tournament-summary = { $played } played · { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    } · { $podiums ->
+        [one] { $podiums } podium
+       *[other] { $podiums } podiums
+    } · best place { $best }
+# $place: tournament-ordinal, $entrants: how many the standings ranked, $date: Discord's date markup
+stats-tournament-line = { $place } of { $entrants } · “{ $name }” · { $date }

@@ -1264,3 +1264,38 @@ tournament-starts-by-hand = quand l'organisateur le lance
 tournament-status-waiting = Inscriptions ouvertes : l'heure du début est venue avec moins de { $n } joueurs, l'organisateur le lance avec /tournament start
 ev-taken-over = Un robot ({ $level }) joue désormais la place de { $name }.
 rules-seat-taken-over = Un robot joue votre place désormais : vous avez été remplacé.
+
+# issue 31: standings display
+# $place : une place au classement d'un tournoi (1 à 64), en ordinal, que lisent les autres messages
+tournament-ordinal = { $place ->
+        [1] 1re
+       *[nth] { $place }e
+    }
+# Un chiffre d'un tournoi (points, départage) seul, au format des nombres de la langue
+tournament-figure = { $n }
+tournament-podium-line = { $medal } { $name } : { $points } pts
+tournament-round-title = { $name } : classement après la manche { $round }
+tournament-final-title = { $name } : classement final
+tournament-chart-place = Rang
+tournament-chart-name = Joueur
+tournament-chart-points = Points
+tournament-chart-tiebreak = Départage
+tournament-chart-more = … et { $n ->
+        [one] { $n } autre
+       *[other] { $n } autres
+    }
+tournament-chart-alt = Le classement après la manche { $round }, en image
+rematch-tournament = Cette table était celle d'un tournoi : c'est le tournoi qui place les joueurs de la manche suivante, il n'y a donc pas de revanche ici.
+stats-tournaments = Tournois
+stats-tournament-summary = { $played ->
+        [one] { $played } joué
+       *[other] { $played } joués
+    }, { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }, { $podiums ->
+        [one] { $podiums } podium
+       *[other] { $podiums } podiums
+    }, meilleure place { $best }
+# $place : tournament-ordinal, $entrants : combien le classement en comptait, $date : la date au format de Discord
+stats-tournament-line = { $place } sur { $entrants } · « { $name } » · { $date }
