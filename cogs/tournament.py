@@ -39,6 +39,7 @@ from cogs.ui.tournament_flows import (
     removable,
     replaceable,
 )
+from cogs.ui.tournament_render import entrant_name
 from cogs.ui.tournament_writer import TableThreads
 from rummy import tournament as T
 from rummy.rules import PRESETS
@@ -156,7 +157,9 @@ class Tournament(
         ctx, entrant = await control_of(
             interaction, player, removable, lambda t, who, p, ok: tournaments.remove(t, who, p, may_organise=ok)
         )
-        await reply(interaction, ctx.tr("tournament_done_remove", name=quote(entrant.name)), ephemeral=True)
+        await reply(
+            interaction, ctx.tr("tournament_done_remove", name=quote(entrant_name(entrant, ctx.tr))), ephemeral=True
+        )
 
     @app_commands.command(name="replace", description="A computer player plays a missing player's place (organiser)")
     @app_commands.describe(player="The person whose place a computer player takes, in a game in play too")
@@ -165,7 +168,11 @@ class Tournament(
         ctx, entrant = await control_of(
             interaction, player, replaceable, lambda t, who, p, ok: tournaments.replace(t, who, p, may_organise=ok)
         )
-        await reply(interaction, ctx.tr("tournament_done_replace_now", name=quote(entrant.name)), ephemeral=True)
+        await reply(
+            interaction,
+            ctx.tr("tournament_done_replace_now", name=quote(entrant_name(entrant, ctx.tr))),
+            ephemeral=True,
+        )
 
     @remove.autocomplete("player")
     async def removable_players(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -187,7 +194,7 @@ class Tournament(
             snap.tournament_id, ctx.who, chosen(level, BOT_LEVELS, "level"), may_organise=may_organise(interaction)
         )
         added = snap.tournament.entrants[-1]  # the computer entrant is the newest
-        text = ctx.tr("tournament_done_addbot", name=quote(added.name), n=len(snap.tournament.playing))
+        text = ctx.tr("tournament_done_addbot", name=quote(entrant_name(added, ctx.tr)), n=len(snap.tournament.playing))
         await reply(interaction, text, ephemeral=True)
 
     @app_commands.command(name="organisers", description="The role whose members organise tournaments (Manage Server)")

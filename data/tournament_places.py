@@ -79,6 +79,7 @@ UNRECORDED_SQL: Final = (
     "SELECT t.id FROM tournaments t WHERE t.status = 'finished'"
     " AND NOT EXISTS (SELECT 1 FROM tournament_places p WHERE p.tournament_id = t.id) ORDER BY t.id"
 )
+RECENTLY_FINISHED_SQL: Final = "SELECT id FROM tournaments WHERE status = 'finished' AND updated_at >= ? ORDER BY id"
 CLAIM_SQL: Final = (
     "UPDATE tournaments SET standings_round = ? WHERE id = ? AND (standings_round IS NULL OR standings_round < ?)"
     " RETURNING id"
@@ -137,6 +138,11 @@ class PlaceQueries(ABC):
         """The finished tournaments without any place written (a crash came between the two, or
         nobody but computer players was ranked)."""
         return [int(r["id"]) for r in await self._rows(UNRECORDED_SQL, ())]
+
+    async def recently_finished(self, since: datetime) -> list[int]:
+        """The tournaments that finished at ``since`` or later (start-up shows their end again, in
+        case a crash came before their final standings were posted)."""
+        return [int(r["id"]) for r in await self._rows(RECENTLY_FINISHED_SQL, (to_timestamp(since),))]
 
     async def claim_standings(self, tournament_id: int, round: int) -> bool:
         """Claim the standings message of ``round``: True once, for the first caller, if no later

@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping
+from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 from data import Store
@@ -40,6 +41,7 @@ __all__ = ["Tournaments"]
 
 log = logging.getLogger(__name__)
 
+RESHOWN_FINISHED = timedelta(days=1)  # how recent a finish start-up shows again (see resume_all)
 RATED_SEEDS = 200  # the server's best rated players read to seed a tournament (the others: the draw)
 
 
@@ -239,6 +241,13 @@ class Tournaments(TournamentCore):
             row = await self._row(tournament_id)
             if guilds is None or guilds(row.guild_id):
                 await self.record_places(await self._snapshot(row), row)
+        # A crash after the finish and before its final standings were posted: shown again (the
+        # writer posts each round's standings once, so a tournament whose end went out is only redrawn).
+        since = self._db.now() - RESHOWN_FINISHED
+        for tournament_id in await self._db.tournaments.recently_finished(since):
+            row = await self._row(tournament_id)
+            if guilds is None or guilds(row.guild_id):
+                self._tell(TournamentChange(TournamentKind.SHOWN, await self._snapshot(row)))
         return resumed
 
     async def _ratings(self, guild_id: int, preset: str) -> Mapping[int, float]:

@@ -19,7 +19,9 @@ from cogs.ui.client import bot_of
 from cogs.ui.context import Ctx, context, reply
 from cogs.ui.limits import OPTION_TEXT, OPTIONS, quote
 from cogs.ui.sentences import clip
+from cogs.ui.tournament_render import entrant_name
 from rummy import tournament as T
+from service.catalog import Translator
 from service.model import Refusal, Who
 from service.tournament_model import TournamentSnapshot
 
@@ -56,18 +58,20 @@ async def entrant_choices(
     if snap is None:
         return []
     typed_now = current.strip().casefold()
-    found = [e for e in snap.tournament.entrants if eligible(e) and typed_now in e.name.casefold()]
-    return [app_commands.Choice(name=clip(e.name, OPTION_TEXT), value=str(e.id)) for e in found[:OPTIONS]]
+    shown = [(e, entrant_name(e, ctx.tr)) for e in snap.tournament.entrants if eligible(e)]
+    found = [(e, name) for e, name in shown if typed_now in name.casefold() or typed_now in e.name.casefold()]
+    return [app_commands.Choice(name=clip(name, OPTION_TEXT), value=str(e.id)) for e, name in found[:OPTIONS]]
 
 
-def entrant_named(snap: TournamentSnapshot, value: str, eligible: Eligible) -> T.Entrant:
+def entrant_named(snap: TournamentSnapshot, value: str, eligible: Eligible, tr: Translator) -> T.Entrant:
     """The entrant a control's ``player`` names: an autocomplete choice (the entrant's id) or a
     name typed whole (one entrant only); ``tournament_unknown_player`` otherwise."""
     t = snap.tournament
     text = value.strip()
     entrant = t.entrant(int(text)) if text.lstrip("-").isdigit() and len(text) <= 20 else None
     if entrant is None:
-        named = [e for e in t.entrants if e.name.casefold() == text.casefold()]
+        typed = text.casefold()
+        named = [e for e in t.entrants if typed in (e.name.casefold(), entrant_name(e, tr).casefold())]
         entrant = named[0] if len(named) == 1 else None
     if entrant is None or not eligible(entrant):
         raise Refusal("tournament_unknown_player", name=quote(text))
@@ -113,7 +117,7 @@ async def control_of(
     allowed = may_organise(interaction)
     if not allowed and ctx.who.id != snap.tournament.organiser:  # the reason before the name's
         raise T.NotOrganiser("Only the organiser can do that.", key="tournament_only_organiser")
-    entrant = entrant_named(snap, player, eligible)
+    entrant = entrant_named(snap, player, eligible, ctx.tr)
     await change(snap.tournament_id, ctx.who, entrant.id, allowed)
     return ctx, entrant
 

@@ -54,8 +54,14 @@ def entrant_line(tr: Translator, e: T.Entrant) -> str:
         notes.append(tr("tournament_entrant_removed"))
     elif e.status is T.EntrantStatus.REPLACED:
         notes.append(tr("tournament_entrant_replaced"))
-    name = quote(e.name)
+    name = quote(entrant_name(e, tr))
     return f"{name} ({', '.join(notes)})" if notes else name
+
+
+def entrant_name(e: T.Entrant, tr: Translator) -> str:
+    """An entrant's name as shown: a person's as typed, a computer entrant's in ``tr``'s language
+    (stored in English, "Bot 3 (hard)": « Robot 3 (difficile) »)."""
+    return words.stored_bot_name(e.name, tr) if e.computer else e.name
 
 
 def tie_break(value: Fraction | int) -> float:
@@ -68,7 +74,7 @@ def standing_lines(tr: Translator, t: T.Tournament, standings: tuple[T.Standing,
     lines = []
     for s in standings:
         entrant = t.entrant(s.player)
-        name = quote(entrant.name) if entrant is not None else str(s.player)
+        name = quote(entrant_name(entrant, tr)) if entrant is not None else str(s.player)
         lines.append(
             tr("tournament_standing_line", place=s.place, name=name, points=s.points, tiebreak=tie_break(s.opponents))
         )
@@ -79,7 +85,7 @@ def podium_lines(tr: Translator, t: T.Tournament) -> list[str]:
     lines = []
     for s in T.podium(t):
         entrant = t.entrant(s.player)
-        name = quote(entrant.name) if entrant is not None else str(s.player)
+        name = quote(entrant_name(entrant, tr)) if entrant is not None else str(s.player)
         medal = MEDALS[s.place - 1] if 1 <= s.place <= len(MEDALS) else f"{s.place}."
         lines.append(tr("tournament_podium_line", medal=medal, name=name, points=s.points))
     return lines

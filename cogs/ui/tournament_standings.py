@@ -21,7 +21,7 @@ import discord
 
 from cogs.ui.limits import quote
 from cogs.ui.pictures import Frame
-from cogs.ui.tournament_render import COLOUR, MEDALS, listed, standing_lines, tie_break
+from cogs.ui.tournament_render import COLOUR, MEDALS, entrant_name, listed, standing_lines, tie_break
 from rummy import tournament as T
 from service.catalog import Translator
 from service.gallery import standings_job
@@ -53,9 +53,9 @@ def latest_round(snap: TournamentSnapshot) -> RoundStandings | None:
     return RoundStandings(played[-1].number, T.standings(after), t.stage is T.Stage.FINISHED)
 
 
-def _name(t: T.Tournament, player: int) -> str:
+def _name(tr: Translator, t: T.Tournament, player: int) -> str:
     entrant = t.entrant(player)
-    return entrant.name if entrant is not None else str(player)
+    return entrant_name(entrant, tr) if entrant is not None else str(player)
 
 
 def standings_embed(tr: Translator, snap: TournamentSnapshot, shown: RoundStandings) -> discord.Embed:
@@ -80,7 +80,7 @@ def standings_rows(tr: Translator, t: T.Tournament, standings: tuple[T.Standing,
     return [
         StandingRow(
             s.place,
-            _name(t, s.player),
+            _name(tr, t, s.player),
             tr("tournament_figure", n=s.points),
             tr("tournament_figure", n=tie_break(s.opponents)),
             float(s.points),

@@ -35,7 +35,7 @@ from cogs.ui.limits import quote
 from cogs.ui.poster import Poster
 from cogs.ui.tasks import Tasks
 from cogs.ui.threads import NAME_LENGTH
-from cogs.ui.tournament_render import tournament_embed
+from cogs.ui.tournament_render import entrant_name, tournament_embed
 from cogs.ui.tournament_standings import latest_round, standings_embed, standings_frame
 from service.catalog import Translator
 from service.gallery import Gallery
@@ -139,7 +139,7 @@ class TableThreads:
         tr, t = self.tr_for(snap.guild_id), snap.tournament
         seated = t.rounds[round - 1].tables[table - 1]
         entrants = [e for e in (t.entrant(p) for p in seated.players) if e is not None]
-        names = ", ".join(quote(e.name) for e in entrants) or "—"
+        names = ", ".join(quote(entrant_name(e, tr)) for e in entrants) or "—"
         title = quote(t.settings.name)
         line = tr("tournament_table_opens", name=title, round=round, table=table, players=names)
         message_id = await self.poster.send(snap.channel_id, content=line, allowed_mentions=NO_MENTIONS)

@@ -10,9 +10,10 @@ not have (a new one) reads as the engine writes it.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
-from rummy.rules import KNOBS, MAX_PLAYERS, PRESETS, Rules
+from rummy.rules import KNOBS, PRESETS, Rules
 from rummy.table import BOT_LEVELS, Table
 from rummy.table_options import OPTIONS
 from service.catalog import BOOK, EN, SOURCE_LANGUAGE, Translator, translator
@@ -99,17 +100,21 @@ def player_name(table: Table, seat: int, tr: Translator) -> str:
         return player.name
     n = 1 + sum(1 for p in table.players[:seat] if p.is_bot and p.bot_level == level)
     if player.name != bot_name(level, n, _ENGLISH):
-        return player.name  # not the engine's own name: shown as stored
+        return stored_bot_name(player.name, tr)  # a tournament's numbered one, or a person's name as stored
     return bot_name(level, n, tr)
 
 
+_STORED_BOT = re.compile(r"Bot(?: (?P<n>[1-9][0-9]{0,2}))? \((?P<level>[a-z]+)\)")
+
+
 def stored_bot_name(name: str, tr: Translator) -> str:
-    """A computer player's stored (English) name in ``tr``'s language; any other name as it is."""
-    for level in BOT_LEVELS:
-        for n in range(1, MAX_PLAYERS + 1):
-            if name == bot_name(level, n, _ENGLISH):
-                return bot_name(level, n, tr)
-    return name
+    """A computer player's stored (English) name in ``tr``'s language ("Bot (hard)", "Bot 2 (easy)",
+    and a tournament's numbered "Bot 12 (hard)" alike); any other name as it is."""
+    found = _STORED_BOT.fullmatch(name)
+    if found is None or found["level"] not in BOT_LEVELS:
+        return name
+    shown = tr(f"level_{found['level']}")
+    return tr("bot_name", level=shown) if found["n"] is None else tr("bot_name_nth", level=shown, n=int(found["n"]))
 
 
 _ENGLISH = BOOK.translator(SOURCE_LANGUAGE)

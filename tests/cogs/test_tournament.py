@@ -206,6 +206,10 @@ async def test_a_french_server_reads_its_tournament_in_french(t: Rig) -> None:
     assert labels(shown) == ["S'inscrire", "Se retirer"]
     r = await t.slash(CHLOE, "tournament start", manager=True)
     assert r.first.ephemeral and "au moins" in r.text  # too few: the rules' reason, in French
+    added = await t.slash(CHLOE, "tournament addbot", level="hard", manager=True)
+    assert added.first.ephemeral and "Robot 1 (difficile)" in added.text, added.text
+    shown = await t.message()
+    assert "Robot 1 (difficile)" in shown.text and "Bot 1" not in shown.text
 
 
 async def test_the_clock_applies_a_passed_time_limit(t: Rig, clock: Clock) -> None:

@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from cogs.ui import render
+from cogs.ui.words import stored_bot_name
 from rummy.cards import parse_cards
 from rummy.errors import RummyError
 from rummy.melds import make_meld
@@ -77,3 +78,19 @@ def test_the_meld_builder_gives_the_rules_reason_in_french() -> None:
         make_meld(parse_cards("7H 9H JH"), PRESETS["basic"])
     assert render.rules_reason(caught.value, FR) == "les cartes ne se suivent pas."
     assert render.rules_reason(caught.value, BOOK.translator("en")) == "the cards are not in sequence."
+
+
+@pytest.mark.parametrize(
+    ("stored", "french"),
+    [
+        ("Bot (hard)", "Robot (difficile)"),
+        ("Bot 2 (easy)", "Robot 2 (facile)"),
+        ("Bot 12 (normal)", "Robot 12 (moyen)"),  # a tournament numbers its computer entrants past six
+        ("Bot 3 (grandmaster)", "Bot 3 (grandmaster)"),  # no such level: a name as typed
+        ("Bot 3 (hard) ", "Bot 3 (hard) "),
+        ("Alice", "Alice"),
+    ],
+)
+def test_a_stored_computer_name_reads_in_the_servers_language(stored: str, french: str) -> None:
+    assert stored_bot_name(stored, BOOK.translator("fr")) == french
+    assert stored_bot_name(stored, BOOK.translator("en")) == stored

@@ -9,6 +9,8 @@ from data import Store, TournamentRecord
 from rummy import tournament as T
 from service.leaderboards import Leaderboards
 from service.model import Refusal, Who
+from service.tournament_model import TournamentChange, TournamentKind
+from service.tournaments import RESHOWN_FINISHED
 from tests.cogs.conftest import CHANNEL, GUILD
 from tests.service.test_tournaments import ORGANISER, PEOPLE, Channels, entrants, play, services, settings
 
@@ -66,6 +68,26 @@ async def test_start_up_writes_the_places_a_crash_left_unwritten(db: Store) -> N
     await again.resume_all()
     assert (await db.tournaments.places(GUILD, 101)).played == 1
     assert await db.tournaments.finished_unrecorded() == []
+
+
+async def test_start_up_shows_again_a_recent_finish_and_no_older_one(db: Store) -> None:
+    """A tournament that finished within the day is shown again at start-up (``SHOWN``: its
+    writer posts the final standings a crash kept from going out, once); one finished earlier, or
+    of another process's server, is left alone."""
+    games, tours = services(db, Channels())
+    tid = await entrants(tours, 2, rounds=1, size=2)
+    await tours.start(tid, ORGANISER)
+    await play(games, tours, tid)
+    _, again = services(db, Channels())
+    heard: list[TournamentChange] = []
+    again.subscribe(heard.append)
+    await again.resume_all(lambda guild: guild != GUILD)
+    assert heard == []
+    await again.resume_all()
+    assert [(c.kind, c.snapshot.tournament_id, c.snapshot.stage) for c in heard] == [
+        (TournamentKind.SHOWN, tid, T.Stage.FINISHED)
+    ]
+    assert await db.tournaments.recently_finished(db.now() + RESHOWN_FINISHED) == []
 
 
 async def test_a_tournament_tables_game_has_no_rematch(db: Store) -> None:
