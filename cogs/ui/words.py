@@ -113,7 +113,8 @@ def stored_bot_name(name: str, tr: Translator) -> str:
     found = _STORED_BOT.fullmatch(name)
     if found is None or found["level"] not in BOT_LEVELS:
         return name
-    shown = tr(f"level_{found['level']}")
+    level = found["level"]
+    shown = tr(f"level_{level}")
     return tr("bot_name", level=shown) if found["n"] is None else tr("bot_name_nth", level=shown, n=int(found["n"]))
 
 
