@@ -2,8 +2,9 @@
 standings.
 
 Pure: cards in, PNG bytes out. Only :mod:`rummy` and Pillow are imported; nothing is read from
-disk (the font is Pillow's bundled one) and nothing goes over the network. The same input always
-gives the same bytes, so a picture can be kept per game version and seat.
+disk once the package is imported (the font shipped in ``fonts/`` is read then, see
+:mod:`service.pictures.text`) and nothing goes over the network. The same input always gives the
+same bytes, so a picture can be kept per game version and seat.
 """
 
 from service.pictures.chart import running_totals, scores_png

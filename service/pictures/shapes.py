@@ -1,4 +1,4 @@
-"""The suits and the joker's star as vector shapes (the bundled font has no suit glyphs).
+"""The suits and the joker's star as vector shapes, not glyphs: each sized and placed exactly.
 
 Each shape fills a square box given by its top-left corner and side, in the drawing's own pixels.
 The four are told apart by outline alone: a diamond's four points, a heart's point down, a spade's

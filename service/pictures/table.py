@@ -89,7 +89,9 @@ def _piles(img: Image.Image, discard_top: Card | None, discard_size: int | None,
     img.alpha_composite(tiles.card(discard_top.face, size, discard_top.stands_for), (x, y))
     if discard_size is not None:
         count = tiles.badge(str(discard_size), BADGE_PX - 4)
-        img.alpha_composite(count, (x + size.width - count.width + 4, y - 4))  # the top right holds no index
+        # Top right, which holds no index: right of the index strip even when the count is long.
+        left = x + max(size.strip, size.width - count.width + 4)
+        img.alpha_composite(count, (left, y - 4))
 
 
 def piles_width() -> int:

@@ -57,7 +57,7 @@ def _text(draw: ImageDraw.ImageDraw, text: str, cx: float, top: float, px: int, 
     """Draw ``text`` centred on ``cx`` with its ink's top at ``top``; returns the ink's bottom."""
     face = font(px)
     left, upper, right, lower = face.getbbox(text)
-    stroke = max(1, px // 16)  # a little weight: the bundled font is light
+    stroke = max(1, px // 16)  # a little weight: ranks read as on printed cards
     draw.text((cx - (left + right) / 2, top - upper), text, font=face, fill=ink, stroke_width=stroke, stroke_fill=ink)
     return top + (lower - upper)
 

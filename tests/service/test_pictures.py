@@ -23,7 +23,7 @@ from rummy.view import MeldView
 from service.pictures import hand_png, running_totals, scores_png, shapes, table_png
 from service.pictures.hand import MARGIN, MAX_WIDTH, RAISE
 from service.pictures.style import FELT, HAND_CARD, MARK
-from service.pictures.table import _numbered, layout
+from service.pictures.table import PILE_GAP, _numbered, layout, table_image
 from service.pictures.tiles import MARK_WIDTH
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -234,6 +234,17 @@ def test_table_shows_discard_and_stock() -> None:
     assert table_png(melds(2), Card.parse("4H"), 41) != base
     assert table_png(melds(2), None, 42) != base
     opened(table_png([], None, 0))  # nothing to show at all still renders
+
+
+@pytest.mark.parametrize("count", [9, 87, 108])
+def test_discard_count_leaves_the_index_whole(count: int) -> None:
+    """The discard pile's count sits right of the top card's index: a 10's index reads whole."""
+    with_count = table_image([], Card.parse("10H"), 5, discard_size=count).convert("RGB")  # before the palette
+    without = table_image([], Card.parse("10H"), 5).convert("RGB")
+    x, y = MARGIN + HAND_CARD.width + PILE_GAP, MARGIN
+    strip = (x, y, x + HAND_CARD.strip, y + HAND_CARD.height // 2)
+    assert ImageChops.difference(with_count.crop(strip), without.crop(strip)).getbbox() is None
+    assert ImageChops.difference(with_count, without).getbbox() is not None  # the count is drawn
 
 
 # -- the score chart ---------------------------------------------------------------------------
