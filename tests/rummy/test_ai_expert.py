@@ -19,8 +19,8 @@ from rummy.rules import PRESETS, Rules, find_preset
 from rummy.view import view_for
 from tests.rummy.ai_support import SEARCH, house_rules, played_to, searched_view
 
-# Every decision with two candidates searched, on two worlds: legality does not need strength.
-TWO_WORLDS = expert.Budget(samples=2, close=50.0, check_every=1)
+# Every decision with two candidates searched (laying melds now too), on two worlds: legality needs no strength.
+TWO_WORLDS = expert.Budget(samples=2, close=50.0, check_every=1, lay_now=True)
 
 
 def faces(cards: list[Card]) -> Counter[tuple[int, int]]:
