@@ -1,10 +1,10 @@
 """The ``expert`` level: ``hard``, plus a search of the close decisions over sampled hidden hands.
 
 At each decision it first works out ``hard``'s move. Where ``hard``'s best candidates are close
-(take the top discard or draw from the stock; which card to discard; lay melds down now or hold them
-for a rummy), it samples worlds from its :class:`~rummy.ai.model.HandModel` (hidden hands consistent
-with what the table showed), plays each candidate in every world, then a short rollout with
-``hard`` in every seat (to the next player's draw), and scores the position it reaches:
+(take the top discard or draw from the stock; which card to discard), it samples worlds from its
+:class:`~rummy.ai.model.HandModel` (hidden hands consistent with what the table showed), plays each
+candidate in every world, then a short rollout with ``hard`` in every seat (to the next player's
+draw), and scores the position it reaches:
 a finished deal by who won it, an unfinished one by how close each player is to going out
 (``hard``'s own measure of a hand). Every candidate is scored on the same worlds, with the same
 random numbers, so the comparison is between moves, not between lucky draws. It stops early once
@@ -51,6 +51,8 @@ class Budget:
     margin: float = 0.03  # how much better (in win chance) another move must do than hard's
     z: float = 2.0  # and by how many standard errors (paired on the same worlds)
     check_every: int = 4  # worlds between two looks at whether one candidate leads clearly
+    lay_now: bool = False  # where hard holds its melds for a rummy, search laying them down now too: measured
+    # harmful (its short rollouts see a smaller hand, not the lay-offs it offers), so off (benchmarks/README.md)
 
 
 DEFAULT_BUDGET = Budget()
@@ -169,7 +171,8 @@ def _candidates(
             cost = turn.score(without(hand, [card])) + turn.danger(card)
             if card != base.card and cost - best <= budget.close * turn.unit:
                 out.append(act.Discard(card))
-        if hard._holding(turn) and len(out) < budget.candidates + 1:  # hard holds its melds: or lay them now?
+        # hard holds its melds: or lay them now?
+        if budget.lay_now and hard._holding(turn) and len(out) < budget.candidates + 1:
             found = meld_action(view, meld_plan(view, without(hand, [base.card])))
             if found is not None:
                 out.append(found)

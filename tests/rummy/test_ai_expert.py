@@ -11,15 +11,16 @@ from hypothesis import strategies as st
 
 from rummy import actions as act
 from rummy.ai import TableMemory, choose_action, expert, hard
-from rummy.ai.model import HandModel
+from rummy.ai.arrange import best_plan
+from rummy.ai.model import RAMP, HandModel
 from rummy.cards import Card, make_pack
 from rummy.game import Game, Player
 from rummy.rules import PRESETS, Rules, find_preset
 from rummy.view import view_for
 from tests.rummy.ai_support import SEARCH, house_rules, played_to, searched_view
 
-# Every decision with two candidates searched, on two worlds: legality does not need strength.
-TWO_WORLDS = expert.Budget(samples=2, close=50.0, check_every=1)
+# Every decision with two candidates searched (laying melds now too), on two worlds: legality needs no strength.
+TWO_WORLDS = expert.Budget(samples=2, close=50.0, check_every=1, lay_now=True)
 
 
 def faces(cards: list[Card]) -> Counter[tuple[int, int]]:
@@ -107,3 +108,39 @@ def test_choose_action_plays_the_expert() -> None:
     view, memory = searched_view()
     action = choose_action(view, "expert", random.Random(3), TableMemory.from_json(memory.to_json()))
     assert isinstance(action, act.Discard | act.Meld | act.LayOff | act.Swap)
+
+
+def _loose(model: HandModel, seat: int, rules: Rules, seeds: range) -> float:
+    from_worlds = [model.sample(random.Random(i)).hands[seat] for i in seeds]
+    return sum(len(best_plan(hand, rules).leftover) for hand in from_worlds) / len(from_worlds)
+
+
+def test_a_kept_hand_is_sampled_closer_to_going_out_than_a_dealt_one() -> None:
+    """Some turns into a deal, the opponent's sampled hands hold fewer loose cards than uniform draws of
+    the same hidden cards (the opponent kept what fits)."""
+    rules = find_preset("basic")
+    game, memories = played_to(rules, 2, seed=11, actions=40)
+    deal = game.deal
+    assert deal is not None and not game.history and deal.turns >= 2 * RAMP
+    seat = deal.turn
+    view = view_for(game, seat)
+    memories[seat].sync(view)
+    model = HandModel.of(view, memories[seat])
+    assert model is not None
+    other = 1 - seat
+    assert model.ramp[other] == 1.0
+    kept = _loose(model, other, rules, range(40))
+    uniform = HandModel(
+        model.seat, model.pool, model.known, model.sizes, model.pile, model.missing_pile, model.weights, model.own
+    )
+    assert kept < _loose(uniform, other, rules, range(40)) - 0.5
+
+
+def test_a_deal_with_an_opening_to_make_samples_hands_uniformly() -> None:
+    """Where a player must open first, the measured uniform draws were as close to the hands held: no ramp."""
+    game, memories = played_to(find_preset("rami51"), 2, seed=3, actions=60)
+    deal = game.deal
+    assert deal is not None and not game.history
+    view = view_for(game, deal.turn)
+    model = HandModel.of(view, memories[deal.turn])
+    assert model is not None and set(model.ramp.values()) == {0.0}
