@@ -12,7 +12,7 @@ API (``GuildSettingsStore(db)``)::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import aiosqlite
 
@@ -21,7 +21,19 @@ from data._clock import to_timestamp
 if TYPE_CHECKING:
     from data.db import Database
 
-__all__ = ["GuildSettingsStore"]
+__all__ = ["GuildSettingsStore", "Setting", "set_sql"]
+
+Setting = Literal["language", "organiser_role"]  # the columns of guild_settings a server sets
+
+
+def set_sql(column: Setting, marks: tuple[str, str, str] = ("?", "?", "?")) -> str:
+    """The statement that sets one of a server's settings (both stores: ``marks`` are the
+    placeholders of guild_id, the value and updated_at), creating its row if it has none."""
+    guild, value, now = marks
+    return (
+        f"INSERT INTO guild_settings (guild_id, {column}, updated_at) VALUES ({guild}, {value}, {now})"
+        f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}, updated_at = excluded.updated_at"
+    )
 
 
 class GuildSettingsStore:
@@ -41,16 +53,7 @@ class GuildSettingsStore:
     async def set_language(self, guild_id: int, language: str | None) -> None:
         if language == "":
             raise ValueError("empty language")
-        now = to_timestamp(self._db.now())
-
-        async def upsert(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at",
-                (guild_id, language, now),
-            )
-
-        await self._db.write(upsert)
+        await self._set(guild_id, "language", language)
 
     async def organiser_roles(self) -> dict[int, int]:
         rows = await self._db.fetchall(
@@ -61,14 +64,12 @@ class GuildSettingsStore:
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
         if role_id is not None and role_id <= 0:
             raise ValueError("not a role id")
+        await self._set(guild_id, "organiser_role", role_id)
+
+    async def _set(self, guild_id: int, column: Setting, value: str | int | None) -> None:
         now = to_timestamp(self._db.now())
 
         async def upsert(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, organiser_role, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET organiser_role = excluded.organiser_role,"
-                " updated_at = excluded.updated_at",
-                (guild_id, role_id, now),
-            )
+            await conn.execute(set_sql(column), (guild_id, value, now))
 
         await self._db.write(upsert)

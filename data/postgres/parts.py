@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 from data import ratings
 from data._clock import to_timestamp
+from data.guilds import Setting, set_sql
 from data.leaderboard import (
     ALL_PRESETS,
     PlayerResult,
@@ -127,13 +128,7 @@ class PostgresGuildSettings:
     async def set_language(self, guild_id: int, language: str | None) -> None:
         if language == "":
             raise ValueError("empty language")
-        await self._store.execute(
-            "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES ($1, $2, $3)"
-            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at",
-            guild_id,
-            language,
-            to_timestamp(self._store.now()),
-        )
+        await self._set(guild_id, "language", language)
 
     async def organiser_roles(self) -> dict[int, int]:
         rows = await self._store.fetch(
@@ -144,14 +139,11 @@ class PostgresGuildSettings:
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
         if role_id is not None and role_id <= 0:
             raise ValueError("not a role id")
-        await self._store.execute(
-            "INSERT INTO guild_settings (guild_id, organiser_role, updated_at) VALUES ($1, $2, $3)"
-            " ON CONFLICT (guild_id) DO UPDATE SET organiser_role = excluded.organiser_role,"
-            " updated_at = excluded.updated_at",
-            guild_id,
-            role_id,
-            to_timestamp(self._store.now()),
-        )
+        await self._set(guild_id, "organiser_role", role_id)
+
+    async def _set(self, guild_id: int, column: Setting, value: str | int | None) -> None:
+        now = to_timestamp(self._store.now())
+        await self._store.execute(set_sql(column, ("$1", "$2", "$3")), guild_id, value, now)
 
 
 class PostgresMeta:

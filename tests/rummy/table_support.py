@@ -16,3 +16,12 @@ def started(preset: str = "basic", seed: int = 7) -> Table:
     table.join(BOB, "Bob")
     table.start(HOST)
     return table
+
+
+def three_playing() -> Table:
+    """Alice (the host), Bob and Carl in a game of ``basic``."""
+    table = lobby()
+    table.join(BOB, "Bob")
+    table.join(CARL, "Carl")
+    table.start(HOST)
+    return table

@@ -18,7 +18,7 @@ from rummy.rules import PRESETS
 from rummy.serialize import dumps
 from rummy.table import RECENT_EVENTS, TABLE_SCHEMA, LobbyError, NotHost, Table, TableStatus
 from rummy.view import PlayerView
-from tests.rummy.table_support import BOB, CARL, HOST, lobby, started
+from tests.rummy.table_support import BOB, CARL, HOST, lobby, started, three_playing
 
 
 def test_new_table_seats_the_host() -> None:
@@ -108,14 +108,6 @@ def test_turn_timer_refusal_names_the_range() -> None:
     """A too-short timer is refused with the allowed values."""
     with pytest.raises(RummyError, match=r"0 \(off\) or 30 to 3600"):
         lobby().set(HOST, "turn_timer", "6")
-
-
-def three_playing() -> Table:
-    table = lobby()
-    table.join(BOB, "Bob")
-    table.join(CARL, "Carl")
-    table.start(HOST)
-    return table
 
 
 def test_host_leaving_the_game_passes_host_on() -> None:

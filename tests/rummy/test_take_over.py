@@ -13,15 +13,7 @@ from rummy import actions as act
 from rummy.ai import choose_action
 from rummy.lobby import LobbyError, NotHost, NotSeated
 from rummy.table import Table, TableStatus
-from tests.rummy.table_support import BOB, CARL, HOST, lobby, started
-
-
-def three_playing() -> Table:
-    table = lobby()
-    table.join(BOB, "Bob")
-    table.join(CARL, "Carl")
-    table.start(HOST)
-    return table
+from tests.rummy.table_support import BOB, CARL, HOST, lobby, started, three_playing
 
 
 def test_the_computer_player_keeps_the_seat_its_hand_and_its_score() -> None:
