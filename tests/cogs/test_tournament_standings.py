@@ -5,7 +5,6 @@ person's places in /stats."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from typing import Any
 from unittest.mock import MagicMock
@@ -18,7 +17,6 @@ from cogs.ui.tournament_standings import STANDINGS, latest_round, standings_embe
 from cogs.ui.tournament_writer import TableThreads, TournamentWriter
 from data import Database
 from rummy import tournament as T
-from rummy.ai import choose_action
 from service.catalog import BOOK
 from service.model import Who
 from service.tournament_model import TournamentSnapshot
@@ -26,9 +24,10 @@ from service.tournaments import Tournaments
 from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, GUILD, Harness, Sent, User
 from tests.cogs.outbox import embed_text
 from tests.cogs.test_tournament import Rig
+from tests.service.test_tournaments import play
 
 EN, FR = BOOK.translator("en"), BOOK.translator("fr")
-PEOPLE = {u.id: u for u in (ALICE, BOB, CHLOE)}
+PEOPLE = {u.id: Who(u.id, u.name) for u in (ALICE, BOB, CHLOE)}
 
 
 async def rig(h: Harness) -> Rig:
@@ -72,26 +71,8 @@ async def tt(h: Harness) -> AsyncIterator[Rig]:
 async def play_round(t: Rig) -> None:
     """Play every game of the round in play to its end through the service (the people's moves
     by the computer players' choices, seeded), then let the results and messages settle."""
-    rng = random.Random(5)
     snap = await t.only()
-    rnd = snap.tournament.current
-    assert rnd is not None
-    for link in [x for x in snap.tables if x.round == rnd.number]:
-        for _ in range(3000):
-            game = await t.h.service.active(link.channel_id)
-            if game is None:
-                break
-            seat = game.table.turn
-            assert seat is not None
-            player = game.table.players[seat]
-            if player.is_bot:
-                await t.h.service.bot_move(link.channel_id, game.version)
-            else:
-                user = PEOPLE[int(player.id)]
-                action = choose_action(game.table.view(seat), "normal", rng)
-                await t.h.service.play(link.channel_id, Who(user.id, user.name), action)
-        else:
-            raise AssertionError("the game did not end")
+    await play(t.h.service, t.service, snap.tournament_id, people=PEOPLE)
     await t.settle()
 
 

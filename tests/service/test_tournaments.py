@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -68,10 +69,17 @@ async def entrants(tours: Tournaments, n: int, fmt: T.Format = T.Format.SWISS, *
     return snap.tournament_id
 
 
-async def play(games: GameService, tours: Tournaments, tid: int, *, tables: int | None = None) -> None:
+async def play(
+    games: GameService,
+    tours: Tournaments,
+    tid: int,
+    *,
+    tables: int | None = None,
+    people: Mapping[int, Who] = PEOPLE,
+) -> None:
     """Play the round's games to their end, move by move (``tables`` of them; all by default): a
-    computer player's move as the timers make it, a person's by the computer players' choices
-    (seeded); then wait for the results to be recorded."""
+    computer player's move as the timers make it, a person's (one of ``people``) by the computer
+    players' choices (seeded); then wait for the results to be recorded."""
     rng = random.Random(tid)
     snap = await tours.get(tid)
     rnd = snap.tournament.current
@@ -89,7 +97,7 @@ async def play(games: GameService, tours: Tournaments, tid: int, *, tables: int 
                 await games.bot_move(link.channel_id, game.version)
             else:
                 action = choose_action(game.table.view(seat), "normal", rng)
-                await games.play(link.channel_id, PEOPLE[int(player.id)], action)
+                await games.play(link.channel_id, people[int(player.id)], action)
         else:
             raise AssertionError("the game did not end")
     await tours.drain()
