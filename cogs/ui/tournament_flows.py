@@ -31,11 +31,11 @@ Eligible = Callable[[T.Entrant], bool]
 
 
 def removable(e: T.Entrant) -> bool:
-    return e.status is not T.EntrantStatus.REMOVED
+    return e.removable
 
 
 def replaceable(e: T.Entrant) -> bool:
-    return e.status is not T.EntrantStatus.REMOVED and not e.played_by_computer
+    return e.replaceable
 
 
 def may_organise(interaction: discord.Interaction) -> bool:

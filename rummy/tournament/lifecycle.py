@@ -61,7 +61,7 @@ def _signing_up(t: Tournament) -> None:
 
 def _entrant(t: Tournament, player: int) -> Entrant:
     entrant = t.entrant(player)
-    if entrant is None or entrant.status is EntrantStatus.REMOVED:
+    if entrant is None or not entrant.removable:
         raise NotEntered("That player is not in this tournament.", key="tournament_not_entered")
     return entrant
 
@@ -139,7 +139,7 @@ def replace(t: Tournament, by: int, player: int, level: str, moderator: bool = F
     _open(t)
     _level(level)
     entrant = _entrant(t, player)
-    if entrant.played_by_computer:
+    if not entrant.replaceable:
         raise NotEntered("A computer player already plays that place.", key="tournament_already_computer")
     return _with(t, dataclasses.replace(entrant, status=EntrantStatus.REPLACED, level=level))
 

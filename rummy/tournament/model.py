@@ -159,6 +159,16 @@ class Entrant:
         person replaced by one)."""
         return self.computer or self.status is EntrantStatus.REPLACED
 
+    @property
+    def removable(self) -> bool:
+        """Whether the organiser can still take this entrant out (:func:`~rummy.tournament.remove`)."""
+        return self.status is not EntrantStatus.REMOVED
+
+    @property
+    def replaceable(self) -> bool:
+        """Whether a computer player can still take this entrant's place (:func:`~rummy.tournament.replace`)."""
+        return self.removable and not self.played_by_computer
+
 
 @dataclass(frozen=True)
 class PlayerResult:
