@@ -27,7 +27,6 @@ Ctrl-C or SIGTERM stops it gracefully, with exit code 0 (:func:`serve`); a secon
 from __future__ import annotations
 
 import asyncio
-import gc
 import hashlib
 import json
 import logging
@@ -58,6 +57,7 @@ from cogs.ui.shards import Shards, parse_shards
 from cogs.ui.tournament_writer import TableThreads, TournamentWriter
 from cogs.ui.writer import GameWriter
 from data import Store, open_store
+from service.collector import Collector
 from service.gallery import Gallery
 from service.games import GameService
 from service.leaderboards import Leaderboards
@@ -203,6 +203,7 @@ class RamiBot(RamiClient):
         self.settings = settings
         self.own_shards = settings.shards
         self.db: Store | None = None
+        self.collector = Collector()  # installed once start-up is loaded (setup_hook)
 
     async def setup_hook(self) -> None:
         await self.open_services()
@@ -210,10 +211,11 @@ class RamiBot(RamiClient):
         self.add_dynamic_items(*ALL_ITEMS)
         await self.tree.set_translator(CommandText())
         await self.sync_commands()
-        # Everything loaded so far (modules, catalogs, the command tree) lives as long as the process:
-        # out of the garbage collector's full passes, which otherwise scan it all every few seconds
-        # under load (a pause of 50-190 ms each, measured: benchmarks/README.md).
-        gc.freeze()
+        # Everything loaded so far (modules, catalogs, the command tree) lives as long as the process,
+        # and so does most of what survives a full collection later: out of the next full passes,
+        # which would otherwise scan it all every few seconds, longer the more games (measured:
+        # benchmarks/README.md). Everything is scanned once every ten minutes (service.collector).
+        self.collector.install()
         self.set_up = True
 
     async def open_services(self) -> None:
@@ -359,6 +361,7 @@ class RamiBot(RamiClient):
             await service.thinker.close()  # the experts' thinking process
         if self.db is not None:
             await self.db.close()
+        self.collector.uninstall()  # the interpreter's own collector again
 
     async def _drain(self) -> None:
         for step in self.settle:

@@ -111,6 +111,19 @@ _snapshots: list[dict[str, Any]] = []
 _busy = False
 _profile_path = ""
 _profiler: cProfile.Profile | None = None
+_setup: set[int] | None = None  # ids of every tracked object at the first snapshot (after set-up)
+
+
+def _tracked_ids() -> set[int]:
+    """The ids of every object the collector tracks, frozen ones included (a bot that freezes the
+    survivors of its full passes, ``service.collector``, freezes what it made after set-up too)."""
+    frozen = gc.get_freeze_count()
+    gc.unfreeze()
+    try:
+        return {id(o) for o in gc.get_objects()}
+    finally:
+        if frozen:
+            gc.freeze()
 
 
 def _on_gc(phase: str, info: dict[str, int]) -> None:
@@ -350,7 +363,7 @@ def _toggle_profile() -> None:
 
 def snapshot(label: str, *, hands: bool = False) -> None:
     """Take a snapshot and rewrite the probe's file with every snapshot so far."""
-    global _busy
+    global _busy, _setup
     if _busy:
         return
     _busy = True
@@ -369,9 +382,12 @@ def snapshot(label: str, *, hands: bool = False) -> None:
         _since.clear()
         if hands:
             taken["census"] = _census()
-            unfrozen = {id(o) for o in gc.get_objects()}  # before the first unfreeze
+            # made after set-up: not tracked at the first snapshot (or, without one, not frozen)
+            unfrozen = {id(o) for o in gc.get_objects()} if _setup is None else _tracked_ids() - _setup
             taken["owners"] = _owners(unfrozen)
             taken["open_hands"] = _open_hands(unfrozen)
+        if _setup is None:
+            _setup = _tracked_ids()
         _snapshots.append(taken)
         tmp = f"{_path}.tmp"
         with open(tmp, "w") as out:
