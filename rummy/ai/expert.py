@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rummy import actions as act
-from rummy.ai import hard, lookahead
+from rummy.ai import hard
 from rummy.ai.common import meld_action, meld_plan, without
 from rummy.ai.legal import draw_sources, legal_discards
 from rummy.ai.memory import TableMemory
@@ -53,8 +53,6 @@ class Budget:
     check_every: int = 4  # worlds between two looks at whether one candidate leads clearly
     lay_now: bool = False  # where hard holds its melds for a rummy, search laying them down now too: measured
     # harmful (its short rollouts see a smaller hand, not the lay-offs it offers), so off (benchmarks/README.md)
-    ahead: float = 0.0  # discards within this many loose cards of hard's best are judged one draw ahead
-    replay: bool = False  # sampled hands must agree with each opponent's last discard, replayed (rummy.ai.replay)
 
 
 DEFAULT_BUDGET = Budget()
@@ -90,15 +88,13 @@ def decide(
     if memory is not None:
         memory.sync(view)
     base = hard.choose(view, random.Random(seed), memory)
-    style = hard.STYLES[view.rules.scoring]
-    if budget.ahead > 0 and isinstance(base, act.Discard):
-        base = _ahead(view, memory, style, base, budget.ahead)
     if budget.samples <= 0:
         return Decision(base, base, False, 0)
+    style = hard.STYLES[view.rules.scoring]
     candidates = _candidates(view, memory, style, base, budget)
     if len(candidates) < 2:
         return Decision(base, base, False, 0)
-    model = HandModel.of(view, memory, budget.replay)
+    model = HandModel.of(view, memory)
     if model is None:
         return Decision(base, base, False, 0)
     rows: list[list[float]] = []  # one row per sampled world: each candidate's value, hard's move first
@@ -181,23 +177,6 @@ def _candidates(
             if found is not None:
                 out.append(found)
     return out
-
-
-def _ahead(
-    view: PlayerView, memory: TableMemory | None, style: hard.Style, base: act.Discard, close: float
-) -> act.Discard:
-    """hard's discard, or one scoring within ``close`` loose cards of it that does better one draw ahead."""
-    if view.joker_to_play is not None or view.joker_pending:
-        return base
-    turn = hard.Turn(view, memory, style)
-    hand = list(view.hand)
-    cost = {c: turn.score(without(hand, [c])) + turn.danger(c) for c in dict.fromkeys(legal_discards(view))}
-    if base.card not in cost:
-        return base
-    near = [c for c in cost if c != base.card and cost[c] - cost[base.card] <= close * turn.unit]
-    if not near:
-        return base
-    return act.Discard(lookahead.best_discard(turn, hand, [base.card, *near]))
 
 
 def _draw_candidates(turn: hard.Turn, base: act.Action, budget: Budget) -> list[act.Action]:

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummy.ai.arrange import best_plan
 from rummy.ai.memory import TableMemory
-from rummy.ai.replay import discard_check
 from rummy.cards import Card, make_pack
 from rummy.rules import Rules
 from rummy.view import PlayerView
@@ -39,8 +38,6 @@ AFFINITY = 3.0  # a hand card's weight grows by this for each card already in th
 RAMP = 10  # ...in full once the opponent has played this many turns (a dealt hand is random; a kept one is not)
 TRIES = 6  # hands drawn per opponent, of which one is kept, likelier the fewer loose cards it has...
 BETA = 1.0  # ...by a factor exp(-BETA) per loose card (ramped like the affinity)
-MISS = 0.05  # odds of a drawn hand from which the opponent's ``hard`` would not have thrown its last discard
-REPLAY_TRIES = 4  # hands drawn per opponent, when hands are drawn uniformly, to find one agreeing with its discard
 
 FaceKey = tuple[int, int]
 
@@ -94,7 +91,6 @@ class HandModel:
         own: list[Card],
         ramp: dict[int, float] | None = None,
         rules: Rules | None = None,
-        checks: dict[int, Callable[[list[Card]], bool]] | None = None,
     ) -> None:
         self.seat = seat
         self.pool = pool  # hidden cards, in the pack's fixed order
@@ -107,10 +103,9 @@ class HandModel:
         self.ramp = ramp or {}  # seat -> how far (0 to 1) its hand is taken to be a kept one, not a dealt one
         self._fit_table: list[list[int]] | None = None
         self.rules = rules  # to count a drawn hand's loose cards (None: hands are not resampled)
-        self.checks = checks or {}  # seat -> whether a drawn hand agrees with its last discard (rummy.ai.replay)
 
     @classmethod
-    def of(cls, view: PlayerView, memory: TableMemory | None, replay: bool = False) -> HandModel | None:
+    def of(cls, view: PlayerView, memory: TableMemory | None) -> HandModel | None:
         """The model of ``view.seat``'s hidden cards, or None when the view cannot be accounted for."""
         seat = view.seat
         if seat is None or seat not in view.seats_in_deal:
@@ -164,14 +159,7 @@ class HandModel:
         # close to the hands held as these, and these were closer than the hands held.
         kept = min(1.0, rounds / RAMP) if not rules.opening else 0.0
         ramp = {other: kept for other in others}
-        checks: dict[int, Callable[[list[Card]], bool]] = {}
-        if replay:
-            for other in others:
-                check = discard_check(view, memory, other)
-                if check is not None:
-                    checks[other] = check
-        missing = view.discard_size - len(pile)
-        return cls(seat, flat, known, sizes, pile, missing, weights, list(view.hand), ramp, rules, checks)
+        return cls(seat, flat, known, sizes, pile, view.discard_size - len(pile), weights, list(view.hand), ramp, rules)
 
     def sample(self, rng: random.Random) -> World:
         """One placing of the hidden cards, drawn with ``rng``."""
@@ -199,23 +187,15 @@ class HandModel:
         weights = self.weights[other]
         base = [weights.get(_face(self.pool[i]), 1.0) for i in range(len(self.pool))]
         ramp = self.ramp.get(other, 0.0)
-        check = self.checks.get(other)
         if ramp <= 0 or self.rules is None:
-            drawn = _weighted(order, base, need, rng)
-            for _ in range(REPLAY_TRIES - 1 if check is not None else 0):
-                if check is not None and check([*known, *(self.pool[i] for i in drawn)]):
-                    break
-                drawn = _weighted(order, base, need, rng)
-            return drawn
+            return _weighted(order, base, need, rng)
         fits = self._fits()
         start = [sum(1 for k in known if _fit(self.pool[i], k)) for i in range(len(self.pool))]
         tries = [self._grown(order, base, start, fits, need, AFFINITY * ramp, rng) for _ in range(TRIES)]
-        odds = []
-        for t in tries:
-            hand = [*known, *(self.pool[i] for i in t)]
-            odds.append(math.exp(-BETA * ramp * len(best_plan(hand, self.rules).leftover)))
-            if check is not None and not check(hand):
-                odds[-1] *= MISS
+        odds = [
+            math.exp(-BETA * ramp * len(best_plan([*known, *(self.pool[i] for i in t)], self.rules).leftover))
+            for t in tries
+        ]
         return tries[_roulette(odds, rng)]
 
     @staticmethod
