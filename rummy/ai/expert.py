@@ -44,12 +44,23 @@ Z_SWITCH = 2.0  # standard errors by which another move must beat hard's to be p
 class Budget:
     """How much an ``expert`` decision may think: sampled worlds per decision, candidates at most."""
 
-    samples: int = 8
+    samples: int = 24
     candidates: int = 2
     horizon: int = 1  # turns played out after the expert's own (the last of them to its draw only)
     close: float = 0.4  # candidates within this many loose cards of hard's best are searched
-    margin: float = 0.03  # how much better (in win chance) another move must do than hard's
-    z: float = 2.0  # and by how many standard errors (paired on the same worlds)
+    # How much better (in win chance) another move must do than hard's, and by how many standard errors
+    # (paired on the same worlds). Measured in basic, heads-up: 0.03 and 2 switched on 1.6% of decisions
+    # and left the expert at par; 0.02 and 1.5 gained 5 points; 0.01 and 1 lost them again (README).
+    margin: float = 0.02
+    z: float = 1.5
+    # The same once melds are on the table: the one-turn leaf does not see the lay-offs they offer, and
+    # the looser rule lost 1.5-2 points in rummy100, where hard lays its melds down as it goes.
+    table_margin: float = 0.03
+    table_z: float = 2.0
+    # Where an opening is required (the 13-card games, two decks and jokers) a rollout costs several times
+    # more: 24 worlds there missed the time target (rami51: p99 983 ms) and gained nothing (45.0%, 60
+    # boards), so those games keep at most 8 worlds and the stricter rule throughout.
+    opening_samples: int = 8
     check_every: int = 4  # worlds between two looks at whether one candidate leads clearly
     lay_now: bool = False  # where hard holds its melds for a rummy, search laying them down now too: measured
     # harmful (its short rollouts see a smaller hand, not the lay-offs it offers), so off (benchmarks/README.md)
@@ -98,18 +109,26 @@ def decide(
     if model is None:
         return Decision(base, base, False, 0)
     rows: list[list[float]] = []  # one row per sampled world: each candidate's value, hard's move first
-    for i in range(budget.samples):
+    samples = min(budget.samples, budget.opening_samples) if view.rules.opening else budget.samples
+    for i in range(samples):
         if give_up is not None and give_up():
             return Decision(base, base, False, len(rows))
         world_seed = random.Random(f"{seed}:{i}").getrandbits(64)
         world = model.sample(random.Random(world_seed))
         rows.append([_rollout(view, world, action, world_seed, budget, memory) for action in candidates])
         played = len(rows)
-        if played >= MIN_SAMPLES and played % budget.check_every == 0 and played < budget.samples and _settled(rows):
+        if played >= MIN_SAMPLES and played % budget.check_every == 0 and played < samples and _settled(rows):
             break
     means = tuple(sum(col) / len(rows) for col in zip(*rows, strict=True))
-    best = _better(rows, budget.margin, budget.z)
+    best = _better(rows, *switch_rule(view, budget))
     return Decision(candidates[best], base, True, len(rows), means)
+
+
+def switch_rule(view: PlayerView, budget: Budget) -> tuple[float, float]:
+    """The margin and the standard errors by which another move must beat hard's: stricter once melds
+    are on the table, whose lay-offs the one-turn leaf does not see, and where an opening is required."""
+    strict = view.melds or view.rules.opening
+    return (budget.table_margin, budget.table_z) if strict else (budget.margin, budget.z)
 
 
 def _gains(rows: Sequence[Sequence[float]], c: int) -> tuple[float, float]:

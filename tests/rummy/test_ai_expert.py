@@ -144,3 +144,45 @@ def test_a_deal_with_an_opening_to_make_samples_hands_uniformly() -> None:
     view = view_for(game, deal.turn)
     model = HandModel.of(view, memories[deal.turn])
     assert model is not None and set(model.ramp.values()) == {0.0}
+
+
+def test_the_switching_rule_is_stricter_once_melds_are_on_the_table() -> None:
+    """Another move than hard's needs a larger, clearer gain once a meld is on the table; and a gain of 2.5
+    points in every world (no spread) switches on an empty table, not on a table with melds."""
+    rules = find_preset("rummy100")  # hard lays its melds down as it goes
+    empty = view_for(played_to(rules, 2, seed=5, actions=2)[0], 0)
+    assert not empty.melds
+    game, _memories = played_to(rules, 2, seed=5, actions=30)
+    deal = game.deal
+    assert deal is not None and not game.history
+    tabled = view_for(game, deal.turn)
+    assert tabled.melds
+    budget = expert.DEFAULT_BUDGET
+    assert expert.switch_rule(empty, budget) == (budget.margin, budget.z)
+    assert expert.switch_rule(tabled, budget) == (budget.table_margin, budget.table_z)
+    rows = [[0.5, 0.525 + 0.001 * (i % 2)] for i in range(8)]
+    assert expert._better(rows, *expert.switch_rule(empty, budget)) == 1
+    assert expert._better(rows, *expert.switch_rule(tabled, budget)) == 0
+
+
+def test_a_game_with_an_opening_to_make_keeps_the_strict_rule_and_few_worlds() -> None:
+    """Where an opening is required (costly rollouts, nothing gained by more worlds), the search plays at
+    most ``opening_samples`` worlds and switches only by the stricter rule, even on an empty table."""
+    rules = find_preset("rami51")
+    game, memories = played_to(rules, 2, seed=3, actions=2)
+    view = view_for(game, game.deal.turn if game.deal is not None else 0)
+    assert not view.melds and rules.opening
+    budget = expert.DEFAULT_BUDGET
+    assert budget.samples > budget.opening_samples
+    assert expert.switch_rule(view, budget) == (budget.table_margin, budget.table_z)
+    wide = expert.Budget(samples=budget.samples, close=50.0, check_every=budget.samples)
+    for actions in range(2, 60):
+        game, memories = played_to(rules, 2, seed=3, actions=actions)
+        deal = game.deal
+        assert deal is not None and not game.history
+        view = view_for(game, deal.turn)
+        decision = expert.decide(view, 1, memories[deal.turn], wide)
+        if decision.searched:
+            assert decision.samples == wide.opening_samples
+            return
+    raise AssertionError("no decision searched")
