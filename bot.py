@@ -214,7 +214,8 @@ class RamiBot(RamiClient):
         # Everything loaded so far (modules, catalogs, the command tree) lives as long as the process,
         # and so does most of what survives a full collection later: out of the next full passes,
         # which would otherwise scan it all every few seconds, longer the more games (measured:
-        # benchmarks/README.md). Everything is scanned once every ten minutes (service.collector).
+        # benchmarks/README.md). Everything is scanned again once that grew by half, or after ten minutes
+        # (service.collector).
         self.collector.install()
         self.set_up = True
 

@@ -37,7 +37,7 @@ from rummy.view import PlayerView, view_for
 
 ROLLOUT_ACTIONS_CAP = 60  # a rollout's actions at most (far above two turns): a guard, not a rule
 MIN_SAMPLES = 4  # worlds played before stopping early
-Z_SWITCH = 2.0  # standard errors by which another move must beat hard's to be played
+Z_SWITCH = 2.0  # standard errors that settle a search early, and the strict rule's (Budget.table_z)
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Budget:
     # The same once melds are on the table: the one-turn leaf does not see the lay-offs they offer, and
     # the looser rule lost 1.5-2 points in rummy100, where hard lays its melds down as it goes.
     table_margin: float = 0.03
-    table_z: float = 2.0
+    table_z: float = Z_SWITCH
     # Where an opening is required (the 13-card games, two decks and jokers) a rollout costs several times
     # more: 24 worlds there missed the time target (rami51: p99 983 ms) and gained nothing (45.0%, 60
     # boards), so those games keep at most 8 worlds and the stricter rule throughout.
