@@ -59,8 +59,10 @@ class Budget:
     table_z: float = Z_SWITCH
     # Where an opening is required (the 13-card games, two decks and jokers) a rollout costs several times
     # more: 24 worlds there missed the time target (rami51: p99 983 ms) and gained nothing (45.0%, 60
-    # boards), so those games keep at most 8 worlds and the stricter rule throughout.
-    opening_samples: int = 8
+    # boards), and 8 still missed it (p99 358-454 ms) at par. 6 worlds: the same share (heads-up, 100
+    # boards: rami51 50.5%, ref40 48.0%, ref51 48.0%, against 49.0%, 50.0%, 48.0% with 8), p99 230-296 ms;
+    # so those games keep at most 6 worlds and the stricter rule throughout.
+    opening_samples: int = 6
     check_every: int = 4  # worlds between two looks at whether one candidate leads clearly
     lay_now: bool = False  # where hard holds its melds for a rummy, search laying them down now too: measured
     # harmful (its short rollouts see a smaller hand, not the lay-offs it offers), so off (benchmarks/README.md)
