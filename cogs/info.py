@@ -18,7 +18,7 @@ from cogs.ui.context import PRESET_CHOICES, context, reply
 from cogs.ui.limits import chosen
 from cogs.ui.views import board_message
 from rummy.rules import PRESETS, find_preset
-from service.catalog_rules import rules_text
+from service.catalog_rules import levels_text, rules_text
 from service.model import Refusal
 
 
@@ -64,7 +64,8 @@ class Info(commands.Cog):
         else:  # a preset as this server's tables play it (its house rules all the server's)
             rules = defaults.rules(None if preset is None else chosen(preset, PRESETS, "preset"))
             server = frozenset(rules.overrides_from(find_preset(rules.name)))
-        await reply(interaction, rules_text(rules, ctx.tr, server=server), ephemeral=True)
+        levels = discord.Embed(description=levels_text(ctx.tr), colour=render.COLOUR)  # beside the rules' one message
+        await reply(interaction, rules_text(rules, ctx.tr, server=server), embed=levels, ephemeral=True)
 
     @app_commands.command(name="hint", description="Advice for your hand: best melds, the opening, a discard")
     @app_commands.guild_only()

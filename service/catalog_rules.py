@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from rummy.describe import Fact, RulesFacts, describe_rules
+from rummy.lobby import BOT_LEVELS
 from rummy.rules import Rules
 from service.catalog import EN, Translator
 
@@ -104,3 +105,9 @@ def rules_text(rules: Rules, tr: Translator, limit: int = MESSAGE_LIMIT, *, serv
     """The rules of this table in ``tr``'s language, with every decision named (one message), its
     house rules whose knob is in ``server`` marked as the server's defaults."""
     return facts_text(describe_rules(rules), tr, limit, server=server)
+
+
+def levels_text(tr: Translator) -> str:
+    """The computer players' levels a table offers (``/lobby addbot``), weakest first: a line ``/rules``
+    gives beside the rules (apart from them, as the French rules of the 13-card games fill a message)."""
+    return tr("describe.levels", levels=", ".join(tr(f"level_{level}") for level in BOT_LEVELS))

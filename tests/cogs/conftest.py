@@ -319,6 +319,7 @@ class Harness:
     async def close(self) -> None:
         await self.timers.close()
         await self.writer.close(grace=0)
+        await self.service.thinker.close()  # an expert's worker process, if one was started
         assert not self.empty, f"empty messages or edits were sent (Discord refuses them): {self.empty}"
 
     async def open_table(self, *users: User, preset: str = "basic", start: bool = True, **settings: str) -> Result:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rummy.rules import find_preset
 from service.catalog import translator
 from service.catalog_rules import rules_text
-from tests.cogs.conftest import ALICE, BOB, CHANNEL, MALLORY, OTHER_CHANNEL, OTHER_GUILD, Clock, Harness
+from tests.cogs.conftest import ALICE, BOB, CHANNEL, CHLOE, MALLORY, OTHER_CHANNEL, OTHER_GUILD, Clock, Harness
 from tests.cogs.rig import rig
 from tests.cogs.script import play_game
 from tests.cogs.test_play import seats
@@ -44,7 +44,21 @@ async def test_scores_list_deal_points(h: Harness) -> None:
 async def test_rules_of_a_preset(h: Harness) -> None:
     """/rules preset: the plain-words rules of that preset."""
     r = await h.slash(ALICE, "rules", preset="rami51")
-    assert r.first.ephemeral and r.text == rules_text(find_preset("rami51"), translator("en"))
+    assert r.first.ephemeral and r.first.content == rules_text(find_preset("rami51"), translator("en"))
+
+
+async def test_rules_list_the_computer_levels_in_the_reader_s_language(h: Harness) -> None:
+    """/rules names the levels /lobby addbot seats, weakest first, beside the rules' own message
+    (the French rules of rami51 fill one): in English, and in French for a French reader."""
+    r = await h.slash(ALICE, "rules", preset="rami51")
+    assert r.first.embed is not None and r.first.embed.description == (
+        "**Computer players** (`/lobby addbot`): easy, normal, hard, expert."
+    )
+    r = await h.slash(CHLOE, "rules", preset="rami51")
+    assert r.first.content == rules_text(find_preset("rami51"), translator("fr"))
+    assert r.first.embed is not None and r.first.embed.description == (
+        "**Robots** (`/lobby addbot`)\u00a0: facile, moyen, difficile, expert."
+    )
 
 
 async def test_rules_of_this_table_include_house_rules(h: Harness) -> None:

@@ -55,6 +55,18 @@ async def test_game_against_computer_players(h: Harness) -> None:
     assert [s.user_id for s in people] == [ALICE.id]
 
 
+async def test_an_expert_plays_to_the_end_in_its_worker_process(h: Harness) -> None:
+    """/lobby addbot expert: an expert plays its turns between a person's (thinking in the worker
+    process), the game ends, and it is kept apart from the people's leaderboard like every level."""
+    await bot_table(h, "expert", game_length="1")
+    await play_game(h, [ALICE])
+    assert h.service.thinker.fallbacks == 0  # every move searched in time, none replaced by hard's
+    results = await h.db.games.results(1)
+    assert [(r.result.user_id, r.result.display_name) for r in results if r.result.is_bot] == [(-401, "Bot (expert)")]
+    people = await h.db.leaderboard.leaderboard(GUILD)
+    assert [s.user_id for s in people] == [ALICE.id]
+
+
 async def test_computer_moves_are_told_in_one_message_per_round(h: Harness) -> None:
     """The computer players' moves reach the channel as one message, ending with the person's turn."""
     await bot_table(h, "easy", "normal")

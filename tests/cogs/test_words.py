@@ -86,6 +86,7 @@ def test_the_meld_builder_gives_the_rules_reason_in_french() -> None:
         ("Bot (hard)", "Robot (difficile)"),
         ("Bot 2 (easy)", "Robot 2 (facile)"),
         ("Bot 12 (normal)", "Robot 12 (moyen)"),  # a tournament numbers its computer entrants past six
+        ("Bot 2 (expert)", "Robot 2 (expert)"),
         ("Bot 3 (grandmaster)", "Bot 3 (grandmaster)"),  # no such level: a name as typed
         ("Bot 3 (hard) ", "Bot 3 (hard) "),
         ("Alice", "Alice"),

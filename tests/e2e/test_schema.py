@@ -165,7 +165,7 @@ def test_choices(commands: Commands) -> None:
     assert values("leaderboard", "preset") == presets
     assert values("rami", "defaults", "preset", "preset") == values("rami", "defaults", "rule", "preset") == presets
     assert values("draw", "source") == ["stock", "discard"]
-    assert values("lobby", "addbot", "level") == list(BOT_LEVELS) == ["easy", "normal", "hard"]
+    assert values("lobby", "addbot", "level") == list(BOT_LEVELS) == ["easy", "normal", "hard", "expert"]
     assert values("tournament", "addbot", "level") == list(BOT_LEVELS)
     assert values("settings", "pictures", "show") == ["on", "off"]
 

@@ -20,7 +20,7 @@ from tests.service.ftl import messages, numeric, plural_counts, reads, resource,
 VOCABULARY = {"brelan", "carre", "suite", "talon", "defausse", "rami-sec", "pose", "joker", "combinaison", "donne"}
 
 # French messages that may read as their English one: the same word in both languages.
-# "Total"; the languages named in their own; a preset with a French name in both
+# "Total"; the languages named in their own; a preset with a French name in both; "expert"
 SAME_IN_BOTH = {
     "scores-total",
     "cmd-choice-francais",
@@ -29,6 +29,8 @@ SAME_IN_BOTH = {
     "history-points-only",
     "tournament-figure",  # a number alone ("7,5" in French, "7.5" in English: the samples are whole)
     "tournament-chart-points",  # "Points", a column's head
+    "cmd-choice-expert",  # "expert", a computer player's level, is a French word too
+    "level-expert",
 }
 
 # Words that are English, never French; what a French sentence left untranslated would show.

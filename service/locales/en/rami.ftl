@@ -424,6 +424,7 @@ cmd-choice-discard-pile = discard pile
 cmd-choice-easy = easy
 cmd-choice-normal = normal
 cmd-choice-hard = hard
+cmd-choice-expert = expert
 
 ## /rami language: a server's language for its public messages (admins)
 manage-guild-only = Only members with the Manage Server permission can change Rami's settings.
@@ -527,6 +528,7 @@ bot-name-nth = Bot { $n } ({ $level })
 level-easy = easy
 level-normal = normal
 level-hard = hard
+level-expert = expert
 
 ## Refusals of the rules engine, more (rummy/melds.py, plays.py, deal.py)
 rules-no-jokers = { $cards }: this game is played without jokers.
@@ -700,6 +702,7 @@ rules-unknown-preset = Unknown preset { $name }: choose one of { $presets }.
 describe-decided = { $text } (decision)
 describe-title = **{ $title }** (`{ $name }`)
 describe-title-house = **{ $title }** (`{ $name }`, house rules)
+describe-levels = **Computer players** (`/lobby addbot`): { $levels }.
 describe-pack =
     { $min }-{ $max ->
         [one] { $max } player

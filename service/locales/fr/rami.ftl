@@ -453,6 +453,7 @@ cmd-choice-discard-pile = { -defausse }
 cmd-choice-easy = facile
 cmd-choice-normal = moyen
 cmd-choice-hard = difficile
+cmd-choice-expert = expert
 
 ## /rami language : la langue des messages publics d'un serveur (administrateurs)
 manage-guild-only = Seuls les membres qui ont la permission Gérer le serveur peuvent changer les réglages de Rami.
@@ -556,6 +557,7 @@ bot-name-nth = Robot { $n } ({ $level })
 level-easy = facile
 level-normal = moyen
 level-hard = difficile
+level-expert = expert
 
 ## Refus du moteur de règles, suite (rummy/melds.py, plays.py, deal.py)
 rules-no-jokers = { $cards } : cette partie se joue sans { -joker }.
@@ -724,6 +726,7 @@ rules-unknown-preset = Variante inconnue { $name } : choisissez parmi { $preset
 describe-decided = { $text } (décision)
 describe-title = **{ $title }** (variante `{ $name }`)
 describe-title-house = **{ $title }** (variante `{ $name }`, règles maison)
+describe-levels = **Robots** (`/lobby addbot`) : { $levels }.
 describe-pack =
     De { $min } à { $max ->
         [one] { $max } joueur
