@@ -44,6 +44,11 @@ def clock() -> Clock:
 
 @pytest.fixture
 def collector(clock: Clock) -> Iterator[Collector]:
+    """An installed collector, and only the test's own ``gc.collect()`` calls: with automatic
+    collection on, a thread an earlier test left in this worker (a database's, an executor's) could
+    run a full pass between a test's pass and its look at what is frozen."""
+    enabled = gc.isenabled()
+    gc.disable()
     gc.collect()
     c = Collector(rescan_every=600.0, clock=clock)
     c.install()
@@ -52,6 +57,8 @@ def collector(clock: Clock) -> Iterator[Collector]:
     finally:
         c.uninstall()
         gc.collect()
+        if enabled:
+            gc.enable()
 
 
 def test_install_freezes_what_is_alive_and_hooks_once(collector: Collector) -> None:
