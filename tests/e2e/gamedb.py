@@ -107,6 +107,11 @@ class GameDb:
         rows = self._query("SELECT * FROM game_actions WHERE game_id = ? ORDER BY seq", (game_id,))
         return [LoggedAction(r["seq"], r["actor_id"], r["kind"], json.loads(r["payload_json"])) for r in rows]
 
+    def action_times(self, game_id: int) -> dict[int, float]:
+        """When each action of the game was committed: ``seq`` -> the bot's ``created_at`` (UNIX seconds)."""
+        rows = self._query("SELECT seq, created_at FROM game_actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return {int(r["seq"]): float(r["created_at"]) for r in rows}
+
     def results(self, game_id: int) -> list[dict[str, Any]]:
         """The stored results of a finished game, by rank then seat."""
         rows = self._query("SELECT * FROM game_results WHERE game_id = ? ORDER BY rank, seat", (game_id,))
