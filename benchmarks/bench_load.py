@@ -278,7 +278,8 @@ def setting(text: str) -> tuple[str, str]:
     return name, value
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line's options (``argv``: the process's arguments when None)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "--games",
@@ -320,7 +321,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--service-seconds", type=float, default=5.0)
     parser.add_argument("--tmp", default=None, help="folder for the databases (default: the system's temp)")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
     logging.basicConfig(level=logging.WARNING)
     asyncio.run(main_async(args))
     return 0
