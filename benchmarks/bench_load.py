@@ -107,7 +107,7 @@ from benchmarks.load_discord import (
     run_phase,
     settle,
 )
-from benchmarks.load_experts import ExpertTables
+from benchmarks.load_experts import FALLBACK, ExpertTables
 from benchmarks.load_games import GameLoad, set_up_games
 from benchmarks.load_report import FLOORS, Beside, Measured, Run, growth, report
 from benchmarks.load_service import LEVELS, ServiceRun, run_service_alone
@@ -207,6 +207,7 @@ class Contender:
         self.measured.memory = self.world.memory_kib()
         assert self.world.process is not None
         self.measured.errors = self.world.process.error_lines()
+        self.measured.fallbacks = sum(FALLBACK in line for line in self.world.process.lines)
         self.measured.unknown = list(self.world.fake.unknown_routes)
         await self.world.stop()
 

@@ -40,6 +40,7 @@ EXPERTS = 3  # computer players per expert table
 # The table's settings: no pause before a computer move, no turn timer, and a game that outlasts any run.
 SETTINGS = {"turn_timer": "0", "bot_pause": "0", "game_end": "deals", "game_length": "5000"}
 EXPERT_LINE = re.compile(r"^Bot( \d+)? \(expert\) ")  # how the bot names its experts (en-US)
+FALLBACK = "an expert decision took longer than"  # the bot's warning when hard's move is played instead
 POLL = 0.05  # seconds between two looks at what the bot wrote
 ROUND_LIMIT = 30.0  # seconds the experts may take to end their round once the phase is over
 

@@ -51,6 +51,7 @@ class Measured:
     kinds: list[str] = field(default_factory=list)  # the action of each burst (the games move in step)
     errors: list[str] = field(default_factory=list)
     unknown: list[tuple[str, str]] = field(default_factory=list)
+    fallbacks: int = 0  # expert decisions the worker did not answer in time (hard's move played), from the log
     expert_tables: int = 0  # tables of three experts playing beside the games (benchmarks/load_experts.py)
     beside: dict[str, list[Beside]] = field(default_factory=dict)  # "steady", "burst" -> one per phase (real bots)
 
@@ -253,7 +254,8 @@ def beside(m: Measured) -> list[str]:
             f"  {m.kind}, {m.expert_tables} expert tables (a member and 3 experts each), expert actions told while "
             f"they ran around the steady phase: {_told(steady)}; around each burst: "
             + ", ".join(str(b.expert_actions) for b in bursts)
-            + f" ({_told(bursts)}; the bursts themselves {sum(b.seconds for b in bursts):.1f}s)"
+            + f" ({_told(bursts)}; the bursts themselves {sum(b.seconds for b in bursts):.1f}s); expert decisions "
+            f"not answered in time by the worker (hard's move played) over the whole run: {m.fallbacks}"
         )
     cpu = [b.children_cpu for b in bursts]
     known = [c for c in cpu if c is not None]
