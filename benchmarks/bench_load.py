@@ -31,7 +31,8 @@ each a game of one more member and three ``expert`` computer players, playing wh
 measured and only then (``benchmarks/load_experts.py``). Their replies are not in any figure of the
 people's; the guard is the same. The details say how many expert actions were told in their channels
 while they ran, and the CPU of the bot's other processes (the expert's worker, the pictures) during
-each phase.
+each phase. ``--versus-expert-tables M`` gives versus ``M`` instead: ``--versus . --expert-tables 3
+--versus-expert-tables 0`` is this bot with and without expert tables, round by round in one run.
 
 Phases:
 
@@ -149,7 +150,10 @@ class Contender:
     ) -> Contender:
         """``checkout`` is the real bot's folder (None: a floor bot of this checkout, ``kind`` its shape)."""
         fake = await stack.enter_async_context(FakeDiscord())
-        world = await LoadWorld.build(fake, games, 0 if checkout is None else args.expert_tables)
+        tables = 0 if checkout is None else args.expert_tables
+        if kind == "versus" and args.versus_expert_tables is not None:
+            tables = args.versus_expert_tables
+        world = await LoadWorld.build(fake, games, tables)
         stack.push_async_callback(world.stop)  # a run that fails leaves no bot behind
         if checkout is None:
             await world.start(REPO / "benchmarks" / "floor_bot.py", {"FLOOR": kind})
@@ -163,7 +167,7 @@ class Contender:
                 label += " with " + " ".join(f"{name}={value}" for name, value in args.versus_env)
             await world.start(checkout / "bot.py", env, cwd=checkout)
             load = GameLoad(world, await set_up_games(world))
-            contender = cls(world, load.send, load.check, load, Measured(kind, label, expert_tables=args.expert_tables))
+            contender = cls(world, load.send, load.check, load, Measured(kind, label, expert_tables=tables))
             if world.experts:
                 contender.experts = ExpertTables(world)
                 stack.push_async_callback(contender.experts.close)
@@ -319,6 +323,14 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="N",
         help="N more channels of ours (and versus), each a table of one member and three experts, "
         "playing while ours are measured (issue 29); 0: none",
+    )
+    parser.add_argument(
+        "--versus-expert-tables",
+        type=count,
+        default=None,
+        metavar="N",
+        help="versus's expert tables instead of as many as ours: e.g. --versus . --expert-tables 3 "
+        "--versus-expert-tables 0 measures what the expert tables cost, side by side in one run",
     )
     parser.add_argument("--service-seconds", type=float, default=5.0)
     parser.add_argument("--tmp", default=None, help="folder for the databases (default: the system's temp)")

@@ -317,9 +317,10 @@ def versus_section(ours: Measured, versus: Measured) -> list[str]:
 
 def report(run: Run, rate: float, size: int) -> str:
     head = f"== {run.games} games"
-    if run.ours.expert_tables:
-        also = " and versus" if run.versus is not None else ""
-        head += f", {run.ours.expert_tables} expert tables beside ours{also} (not in the figures; see the details)"
+    tables = [(m.kind, m.expert_tables) for m in (run.ours, run.versus) if m is not None]
+    if any(n for _kind, n in tables):
+        head += ", expert tables beside " + " and ".join(f"{kind} {n}" for kind, n in tables)
+        head += " (their replies are in no figure: see the details)"
     lines = [head, *guard(run, rate, size)]
     ours, versus = run.ours, run.versus
     if versus is not None:

@@ -25,6 +25,8 @@ TURN = (
 def test_no_expert_tables_by_default() -> None:
     assert parse([]).expert_tables == 0
     assert parse(["--expert-tables", "3"]).expert_tables == 3
+    assert parse(["--expert-tables", "3"]).versus_expert_tables is None  # versus: as many as ours
+    assert parse(["--versus-expert-tables", "0"]).versus_expert_tables == 0
 
 
 def test_expert_tables_is_a_count() -> None:
