@@ -25,6 +25,15 @@ its draw/discard cycle, one in five a look (``/hand``, ``/table``). The benchmar
 database or imports its code, so it drives any version of the bot with the same commands, whatever its
 storage or the layout of its packages. The floors' action is ``/ping`` in the same channels.
 
+Expert tables (``--expert-tables N``, issue 29: a table of three experts must not slow the first replies
+to people at other tables): ``N`` more channels in the worlds of ours and versus (the floors have none),
+each a game of one more member and three ``expert`` computer players, playing while that bot's phases are
+measured and only then (``benchmarks/load_experts.py``). Their replies are not in any figure of the
+people's; the guard is the same. The details say how many expert actions were told in their channels
+while they ran, and the CPU of the bot's other processes (the expert's worker, the pictures) during
+each phase. ``--versus-expert-tables M`` gives versus ``M`` instead: ``--versus . --expert-tables 3
+--versus-expert-tables 0`` is this bot with and without expert tables, round by round in one run.
+
 Phases:
 
 * steady: ``--rate`` actions per second for ``--seconds``, round robin over the channels; the floors,
@@ -99,8 +108,9 @@ from benchmarks.load_discord import (
     run_phase,
     settle,
 )
+from benchmarks.load_experts import FALLBACK, ExpertTables
 from benchmarks.load_games import GameLoad, set_up_games
-from benchmarks.load_report import FLOORS, Measured, Run, growth, report
+from benchmarks.load_report import FLOORS, Beside, Measured, Run, growth, report
 from benchmarks.load_service import LEVELS, ServiceRun, run_service_alone
 from tests.fakediscord import FakeDiscord
 
@@ -126,6 +136,7 @@ class Contender:
     check: Check | None
     load: GameLoad | None
     measured: Measured
+    experts: ExpertTables | None = None
 
     @classmethod
     async def start(
@@ -139,7 +150,10 @@ class Contender:
     ) -> Contender:
         """``checkout`` is the real bot's folder (None: a floor bot of this checkout, ``kind`` its shape)."""
         fake = await stack.enter_async_context(FakeDiscord())
-        world = await LoadWorld.build(fake, games)
+        tables = 0 if checkout is None else args.expert_tables
+        if kind == "versus" and args.versus_expert_tables is not None:
+            tables = args.versus_expert_tables
+        world = await LoadWorld.build(fake, games, tables)
         stack.push_async_callback(world.stop)  # a run that fails leaves no bot behind
         if checkout is None:
             await world.start(REPO / "benchmarks" / "floor_bot.py", {"FLOOR": kind})
@@ -153,15 +167,33 @@ class Contender:
                 label += " with " + " ".join(f"{name}={value}" for name, value in args.versus_env)
             await world.start(checkout / "bot.py", env, cwd=checkout)
             load = GameLoad(world, await set_up_games(world))
-            contender = cls(world, load.send, load.check, load, Measured(kind, label))
+            contender = cls(world, load.send, load.check, load, Measured(kind, label, expert_tables=tables))
+            if world.experts:
+                contender.experts = ExpertTables(world)
+                stack.push_async_callback(contender.experts.close)
+                await contender.experts.set_up()
         await settle(world)
         contender.measured.idle = world.memory_kib()
         return contender
 
     async def phase(self, name: str, count: int, rate: float | None) -> Phase:
+        """One measured phase; the expert tables, if any, running during it (and only then)."""
         if self.load is not None and await self.load.prepare(count):
             await settle(self.world)
+        running = time.perf_counter()
+        if self.experts is not None:
+            await self.experts.start()
+        children, begin = self.world.children_cpu(), time.perf_counter()
         phase = await run_phase(self.world, name, self.send, count, rate, self.check)
+        end, children_after = time.perf_counter(), self.world.children_cpu()
+        actions = members = 0
+        if self.experts is not None:
+            await self.experts.stop()
+            actions, members = self.experts.count(running, time.perf_counter())
+        if self.load is not None:  # a real bot: its other processes' CPU, with expert tables or without
+            cpu = None if children is None or children_after is None else children_after - children
+            beside = Beside(end - begin, time.perf_counter() - running, actions, members, cpu)
+            self.measured.beside.setdefault(name, []).append(beside)
         await settle(self.world)
         return phase
 
@@ -179,6 +211,7 @@ class Contender:
         self.measured.memory = self.world.memory_kib()
         assert self.world.process is not None
         self.measured.errors = self.world.process.error_lines()
+        self.measured.fallbacks = sum(FALLBACK in line for line in self.world.process.lines)
         self.measured.unknown = list(self.world.fake.unknown_routes)
         await self.world.stop()
 
@@ -236,6 +269,13 @@ def checkout(text: str) -> Path:
     return folder
 
 
+def count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a count (0 or more)")
+    return value
+
+
 def setting(text: str) -> tuple[str, str]:
     name, equals, value = text.partition("=")
     if not equals or not name:
@@ -243,7 +283,8 @@ def setting(text: str) -> tuple[str, str]:
     return name, value
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line's options (``argv``: the process's arguments when None)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "--games",
@@ -275,9 +316,29 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="an environment variable for the versus bot only (e.g. RAMI_PICTURES=off)",
     )
+    parser.add_argument(
+        "--expert-tables",
+        type=count,
+        default=0,
+        metavar="N",
+        help="N more channels of ours (and versus), each a table of one member and three experts, "
+        "playing while ours are measured (issue 29); 0: none",
+    )
+    parser.add_argument(
+        "--versus-expert-tables",
+        type=count,
+        default=None,
+        metavar="N",
+        help="versus's expert tables instead of as many as ours: e.g. --versus . --expert-tables 3 "
+        "--versus-expert-tables 0 measures what the expert tables cost, side by side in one run",
+    )
     parser.add_argument("--service-seconds", type=float, default=5.0)
     parser.add_argument("--tmp", default=None, help="folder for the databases (default: the system's temp)")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
     logging.basicConfig(level=logging.WARNING)
     asyncio.run(main_async(args))
     return 0

@@ -11,7 +11,9 @@ interaction. The floor bot's action is ``/ping``; the real bots' games are in
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
+import os
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -88,10 +90,13 @@ class LoadWorld:
     driver: Driver
     channels: list[FakeChannel]
     users: list[tuple[FakeUser, FakeUser]]
+    experts: list[tuple[FakeChannel, FakeUser]] = field(default_factory=list)  # expert tables' channels
     process: BotProcess | None = None
 
     @classmethod
-    async def build(cls, fake: FakeDiscord, games: int) -> LoadWorld:
+    async def build(cls, fake: FakeDiscord, games: int, expert_tables: int = 0) -> LoadWorld:
+        """``games`` channels of two members each; and ``expert_tables`` more, of one member each,
+        for the expert tables (``benchmarks/load_experts.py``), after them."""
         driver = Driver(fake, timeout=60.0, settle=0.0, settle_max=0.0)
         guild = driver.guild("Load")
         channels, users = [], []
@@ -101,7 +106,12 @@ class LoadWorld:
             for user in pair:
                 driver.member(guild, user)
             users.append(pair)
-        return cls(fake, driver, channels, users)
+        experts = []
+        for i in range(expert_tables):
+            user = driver.user(f"e{i}")
+            driver.member(guild, user)
+            experts.append((driver.text_channel(guild, f"experts-{i}"), user))
+        return cls(fake, driver, channels, users, experts)
 
     async def start(self, script: Path, env: dict[str, str], cwd: Path = REPO) -> None:
         """Run ``python script`` in ``cwd`` (its checkout) until it connected and synced its commands."""
@@ -132,6 +142,27 @@ class LoadWorld:
         except OSError:
             return None
         return int(fields[0]) / 1e9
+
+    def children_cpu(self) -> float | None:
+        """Seconds of CPU (user and system) used so far by the bot's descendant processes alive now
+        (the expert's worker, the pictures' process), from ``/proc``; None where Linux's ``children``
+        files do not exist. A process that ended meanwhile takes its seconds with it."""
+        assert self.process is not None and self.process.pid is not None
+        if not Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").exists():
+            return None
+        ticks, found, todo = 0, set(), [self.process.pid]
+        while todo:
+            pid = todo.pop()
+            with contextlib.suppress(OSError):  # gone meanwhile
+                for task in Path(f"/proc/{pid}/task").iterdir():
+                    kids = {int(c) for c in (task / "children").read_text().split()} - found
+                    found |= kids
+                    todo += kids
+        for pid in found:
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])  # utime and stime, the stat's 14th and 15th
+        return ticks / os.sysconf("SC_CLK_TCK")
 
 
 # -- load shapes ----------------------------------------------------------------------------------

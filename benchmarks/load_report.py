@@ -23,6 +23,20 @@ FLOORS = ("pong", "hand")  # the floors, by their FLOOR (benchmarks/floor_bot.py
 ERROR_HEAD = re.compile(r"^\S+ \S+ +ERROR +")  # "2026-01-01 12:00:00 ERROR    "
 
 
+@dataclass(frozen=True)
+class Beside:
+    """What ran beside the people's actions during one measured phase of a real bot: the CPU of its
+    other processes (the expert's worker, the pictures) over the phase; and while its expert tables
+    ran (from their members' moves just before the phase to the end of the experts' round after
+    it: ``running`` seconds), the experts' actions told in their channels and their members' moves."""
+
+    seconds: float  # the phase
+    running: float  # the expert tables running around it (the phase, a little before, the round after)
+    expert_actions: int = 0
+    member_moves: int = 0
+    children_cpu: float | None = None
+
+
 @dataclass
 class Measured:
     """What one contender's run measured."""
@@ -37,6 +51,9 @@ class Measured:
     kinds: list[str] = field(default_factory=list)  # the action of each burst (the games move in step)
     errors: list[str] = field(default_factory=list)
     unknown: list[tuple[str, str]] = field(default_factory=list)
+    fallbacks: int = 0  # expert decisions the worker did not answer in time (hard's move played), from the log
+    expert_tables: int = 0  # tables of three experts playing beside the games (benchmarks/load_experts.py)
+    beside: dict[str, list[Beside]] = field(default_factory=dict)  # "steady", "burst" -> one per phase (real bots)
 
     @property
     def burst(self) -> Phase:
@@ -218,9 +235,49 @@ def details(m: Measured, size: int) -> list[str]:
         lines.append(
             f"  {m.kind}, CPU of this process (the fake Discord and the driver) per burst, median: {ms(harness)} ms"
         )
+    lines += beside(m)
     common = Counter(ERROR_HEAD.sub("", line)[:120] for line in m.errors if "ERROR" in line).most_common(3)
     lines += [f"  {m.kind}, {n} x: {text}" for text, n in common]
     return lines
+
+
+def beside(m: Measured) -> list[str]:
+    """What ran beside a real bot's measured phases: its expert tables' actions (their moves, told in
+    the channels) and their members' moves, and its other processes' CPU (the expert's worker, the
+    pictures), during the steady phase and each burst. None of it is in the latencies above."""
+    steady, bursts = m.beside.get("steady", []), m.beside.get("burst", [])
+    if not steady and not bursts:
+        return []
+    lines = []
+    if m.expert_tables:
+        lines.append(
+            f"  {m.kind}, {m.expert_tables} expert tables (a member and 3 experts each), expert actions told while "
+            f"they ran around the steady phase: {_told(steady)}; around each burst: "
+            + ", ".join(str(b.expert_actions) for b in bursts)
+            + f" ({_told(bursts)}; the bursts themselves {sum(b.seconds for b in bursts):.1f}s); expert decisions "
+            f"not answered in time by the worker (hard's move played) over the whole run: {m.fallbacks}"
+        )
+    cpu = [b.children_cpu for b in bursts]
+    known = [c for c in cpu if c is not None]
+    if known:
+        steady_cpu = _fmt(_sum_known([b.children_cpu for b in steady]), ms)
+        lines.append(
+            f"  {m.kind}, CPU of its other processes (the expert's worker, the pictures) during steady: "
+            f"{steady_cpu} ms; each burst (ms): "
+            + ", ".join(_fmt(c, ms) for c in cpu)
+            + f"; median {ms(statistics.median(known))}"
+        )
+    return lines
+
+
+def _told(phases: Sequence[Beside]) -> str:
+    actions, seconds = sum(b.expert_actions for b in phases), sum(b.running for b in phases)
+    members = sum(b.member_moves for b in phases)
+    return f"{actions} in {seconds:.1f}s, {actions / seconds if seconds else 0:.1f}/s, members' moves {members}"
+
+
+def _sum_known(values: Sequence[float | None]) -> float | None:
+    return None if not values or None in values else sum(v for v in values if v is not None)
 
 
 def versus_section(ours: Measured, versus: Measured) -> list[str]:
@@ -259,7 +316,12 @@ def versus_section(ours: Measured, versus: Measured) -> list[str]:
 
 
 def report(run: Run, rate: float, size: int) -> str:
-    lines = [f"== {run.games} games", *guard(run, rate, size)]
+    head = f"== {run.games} games"
+    tables = [(m.kind, m.expert_tables) for m in (run.ours, run.versus) if m is not None]
+    if any(n for _kind, n in tables):
+        head += ", expert tables beside " + " and ".join(f"{kind} {n}" for kind, n in tables)
+        head += " (their replies are in no figure: see the details)"
+    lines = [head, *guard(run, rate, size)]
     ours, versus = run.ours, run.versus
     if versus is not None:
         lines += ["", *versus_section(ours, versus)]
