@@ -14,13 +14,10 @@ machine it may, by design.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import os
 import signal
 import time
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 
 import pytest_asyncio
 
@@ -34,7 +31,7 @@ from tests.e2e.gamedb import ACTIVE, LoggedAction, Snapshot
 from tests.e2e.secrecy import assert_no_leak
 from tests.e2e.session import TableSession
 from tests.e2e.test_games import SHORT
-from tests.e2e.test_stop import alive, descendants, ended
+from tests.e2e.test_stop import all_gone, descendants, ended, parent_of
 from tests.fakediscord import BotProcess, FakeDiscord
 
 RULES = {**SHORT, "refill_limit": "0"}  # one deal, no pause before a computer move, no turn timer
@@ -45,7 +42,6 @@ EXPERT = "Bot (expert)"
 MARGIN_SECONDS = 10.0
 MOVE_DEADLINE = BUDGET_SECONDS + GRACE_SECONDS + START_SECONDS + float(RULES["bot_pause"]) + MARGIN_SECONDS
 WAIT = 2 * MOVE_DEADLINE  # for a person's turn: the expert's moves of a turn come one after another
-GONE_WITHIN = 5.0  # a deadline, not a measure: the bot's processes end once it has
 
 
 @pytest_asyncio.fixture
@@ -58,26 +54,6 @@ async def text_only(fake: FakeDiscord, world: World) -> AsyncIterator[BotProcess
     yield process
     await stop_cleanly(process)
     assert_fake_happy(fake, world)
-
-
-def parent(pid: int) -> int | None:
-    """The parent of a running process."""
-    try:
-        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-    except OSError:
-        return None
-
-
-async def all_gone(processes: set[int]) -> None:
-    """Wait until the processes have ended; those left are ended here, and the test fails."""
-    deadline = time.monotonic() + GONE_WITHIN
-    while any(alive(pid) for pid in processes) and time.monotonic() < deadline:
-        await asyncio.sleep(0.05)
-    left = [pid for pid in processes if alive(pid)]
-    for pid in left:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-    assert not left, f"processes of the bot outlived it: {left}"
 
 
 async def expert_table(world: World, style: str, seed: int) -> tuple[TableSession, int]:
@@ -162,7 +138,7 @@ async def stopped_while_the_expert_thinks(
     bot = rami.pid
     assert bot is not None
     processes = descendants(bot)
-    assert any(parent(pid) != bot for pid in processes), f"no worker process of the expert among {processes}"
+    assert any(parent_of(pid) != bot for pid in processes), f"no worker process of the expert among {processes}"
     d, alice = world.driver, world.alice
     pending = await d.slash(alice, world.channel, "discard", card=str(discard.card), _wait=False)
     await d.state.wait_until(lambda: pending.interaction.first_reply_at is not None, WAIT, "the discard's confirmation")

@@ -27,16 +27,23 @@ from tests.fakediscord import BotProcess, FakeDiscord
 
 EDIT_DELAY = 1.0  # how long the fake takes to apply an edit of a channel message, once the move is made
 STOPPED_WITHIN = 10.0  # a deadline, not a measure: the bot must be gone by then
+GONE_WITHIN = 5.0  # a deadline, not a measure: the bot's worker processes end once it has
+
+
+def parent_of(pid: int) -> int | None:
+    """The parent of a running process (None once it has ended), from /proc."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return None
 
 
 def descendants(pid: int) -> set[int]:
     """The processes started by ``pid``, and by them (read from /proc)."""
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                stat = (entry / "stat").read_text()
-                parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+        if entry.name.isdigit() and (ppid := parent_of(int(entry.name))) is not None:
+            parents[int(entry.name)] = ppid
     found: set[int] = set()
     todo = [pid]
     while todo:
@@ -54,6 +61,19 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+async def all_gone(processes: set[int], what: str = "processes of the bot") -> None:
+    """Wait until the processes have ended (a deadline, not a measure); those left are killed here,
+    so that none holds the bot's output pipes open, and the test fails."""
+    deadline = time.monotonic() + GONE_WITHIN
+    while any(alive(pid) for pid in processes) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    left = [pid for pid in processes if alive(pid)]
+    for pid in left:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    assert not left, f"{what} outlived it: {left}"
 
 
 async def ended(process: BotProcess) -> float:
@@ -135,10 +155,7 @@ async def test_a_signal_stops_the_bot_gracefully(fake: FakeDiscord, world: World
     assert len(delivered) == len(edits_asked(world, requests)), "an edit on its way was dropped"
     assert session.board.id in {w.message_id for w in delivered}, "the board's redraw, still to come, was dropped"
     assert (process.pid, 1000) in fake.gateway.closed, f"the gateway was not closed: {fake.gateway.closed}"
-    deadline = time.monotonic() + 5
-    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
-        await asyncio.sleep(0.05)
-    assert not [pid for pid in workers if alive(pid)], "the picture worker outlived the bot"
+    await all_gone(workers, "the picture worker")
     assert_fake_happy(fake, world)
 
 
