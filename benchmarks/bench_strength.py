@@ -13,6 +13,8 @@ boards) beside the Wilson interval over the deals, and the tested level's decisi
 on this machine, with the budget fixed). ``--whole-games`` plays whole games instead of first deals:
 per-game win shares too. Targets: heads-up, a share of at least 60% with the whole interval above
 55%; four players, at least 33% with the interval above 28%; decisions p50 <= 100 ms, p99 <= 400 ms.
+Two references have no target (``expert-vs-normal``, ``hard-vs-1-normal``, heads-up): how far a
+level stands above the one below it on the same boards.
 
 Run by hand (it takes a while); ``--presets basic,rami51`` picks presets, ``--matchups`` the
 matchups, ``--workers`` spreads boards or games over processes (default: every core). Prints one
