@@ -9,8 +9,10 @@ control, which must sit at par): ``--boards`` seeded boards per preset, each pla
 rotation of the seats with the same cards (benchmarks/duplicate.py), the expert thinking with a
 fixed number of sampled worlds per decision (``--samples``). Each row gives the tested level's deal
 win share (a shared deal counts 1/k, a dead deal counts for nobody), its 95% interval (bootstrap over
-boards) beside the Wilson interval over the deals, and the tested level's decision time (p50, p99;
-on this machine, with the budget fixed). ``--whole-games`` plays whole games instead of first deals:
+boards) beside the Wilson interval over the deals, its points margin per deal (its deals' points
+against its opponents' mean, a penalty counting against it; bootstrap interval: where points
+decide the game, a deal won says less than the points), and the tested level's decision time (p50,
+p99; on this machine, with the budget fixed). ``--whole-games`` plays whole games instead of first deals:
 per-game win shares too. Targets: heads-up, a share of at least 60% with the whole interval above
 55%; four players, at least 33% with the interval above 28%; decisions p50 <= 100 ms, p99 <= 400 ms.
 Two references have no target (``expert-vs-normal``, ``hard-vs-1-normal``, heads-up): how far a
@@ -145,6 +147,8 @@ def measure_duplicate(
         "deal_share": wins / deals if deals else 0.0,
         "ci95": list(bootstrap([b.deal_wins for b in played], [b.deals for b in played], seed)),
         "wilson95": list(wilson(wins, deals)),
+        "points_per_deal": sum(b.margin for b in played) / deals if deals else 0.0,
+        "points_ci95": list(bootstrap([b.margin for b in played], [b.deals for b in played], seed)),
         "decisions": len(times),
         "p50_ms": percentile(times, 0.50) * 1000,
         "p99_ms": percentile(times, 0.99) * 1000,
@@ -217,6 +221,8 @@ def _duplicate_line(row: dict[str, object]) -> str:
     if str(row["players"][0]) == "expert":  # type: ignore[index]
         fast = cpu50 <= P50_MS and cpu99 <= P99_MS  # processor time: the machine may be shared
         times += f" ({'meets' if fast else 'above'} {P50_MS:.0f}/{P99_MS:.0f})"
+    plow, phigh = row["points_ci95"]  # type: ignore[misc]
+    points = f"  points/deal {float(row['points_per_deal']):+.1f} ({plow:+.1f} to {phigh:+.1f})"  # type: ignore[arg-type]
     games = ""
     if "game_share" in row:
         glow, ghigh = row["game_ci95"]  # type: ignore[misc]
@@ -224,7 +230,7 @@ def _duplicate_line(row: dict[str, object]) -> str:
     return (
         f"{row['matchup']:<16} {row['preset']:<9} boards {row['boards']:>4} deals {row['deals']:>4} "
         f"samples {row['samples']}  deal share {share:6.1%}  95% CI {low:6.1%} to {high:6.1%} "
-        f"(Wilson {wlow:.1%} to {whigh:.1%})  {goal}{games}  {times}  "
+        f"(Wilson {wlow:.1%} to {whigh:.1%})  {goal}{points}{games}  {times}  "
         f"{float(row['seconds']):.0f}s"  # type: ignore[arg-type]
     )
 

@@ -3,7 +3,8 @@
 A *board* is one seed. It is played once per rotation of the seats: in rotation ``r`` seat ``i``
 holds level ``levels[(i + r) % n]``, and every rotation gets the same shuffle and the same first
 dealer, so each level plays each hand once. A board's result is the tested level's share of the
-deals (or games) it won over all rotations, and the 95% interval is a bootstrap over boards (the
+deals (or games) it won over all rotations, with its points margin (the deals' points, its own
+against its opponents' mean, a penalty counting against it), and the 95% interval is a bootstrap over boards (the
 rotations of one board are not independent), beside the Wilson interval over all deals played.
 Decision times of the tested level are kept too (a fixed budget per decision, so they are
 comparable between runs on one machine).
@@ -13,12 +14,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rummy.ai import TableMemory, choose_action, expert
 from rummy.game import Game, Player
-from rummy.rules import Rules
+from rummy.rules import Rules, Scoring
 from rummy.view import view_for
 
 ACTIONS_CAP = 5000  # one deal's actions at most: a looping player is a bug
@@ -31,6 +32,7 @@ class Board:
 
     deals: int = 0
     deal_wins: float = 0.0  # a deal shared by k winners counts 1/k
+    margin: float = 0.0  # the deals' points, the tested level's over its opponents' mean, the better the higher
     games: int = 0
     game_wins: float = 0.0
     times: list[float] = field(default_factory=list)  # seconds per decision of the tested level
@@ -87,6 +89,7 @@ def play_board(
         for record in game.history if whole_game else game.history[:1]:
             winners = record.outcome.winners
             board.deals += 1
+            board.margin += points_margin(record.outcome.points, mine, len(seats), rules.scoring)
             if winners and any(s in mine for s in winners):
                 board.deal_wins += sum(1 for s in winners if s in mine) / len(winners)
         if whole_game and game.outcome is not None:
@@ -96,6 +99,15 @@ def play_board(
         elif whole_game:
             board.games += 1  # stopped at the deal cap: a draw, no win
     return board
+
+
+def points_margin(points: Mapping[int, int], mine: set[int], seats: int, scoring: Scoring) -> float:
+    """What one deal's points did for the tested level's seats against the mean of the others': a
+    winner-collects deal's points are gains, a penalty deal's are losses (so the sign turns)."""
+    others = [points.get(s, 0) for s in range(seats) if s not in mine]
+    ours = sum(points.get(s, 0) for s in mine) / len(mine)
+    margin = ours - sum(others) / len(others)
+    return -margin if scoring is Scoring.PENALTY else margin
 
 
 def rotation_owner(seat: int, rotation: int, n: int) -> bool:
