@@ -15,8 +15,8 @@ decide the game, a deal won says less than the points), and the tested level's d
 p99; on this machine, with the budget fixed). ``--whole-games`` plays whole games instead of first deals:
 per-game win shares too. Targets: heads-up, a share of at least 60% with the whole interval above
 55%; four players, at least 33% with the interval above 28%; decisions p50 <= 100 ms, p99 <= 400 ms.
-Two references have no target (``expert-vs-normal``, ``hard-vs-1-normal``, heads-up): how far a
-level stands above the one below it on the same boards.
+Three references have no target (``expert-vs-normal``, ``hard-vs-1-normal``, heads-up, and
+``hard-vs-3-normal``): how far a level stands above the one below it on the same boards.
 
 Run by hand (it takes a while); ``--presets basic,rami51`` picks presets, ``--matchups`` the
 matchups, ``--workers`` spreads boards or games over processes (default: every core). Prints one
@@ -55,6 +55,7 @@ DUPLICATE = {  # tested level first; its target share and the bound its whole in
     # beat its greedy player in 63.6% of games).
     "expert-vs-normal": (("expert", "normal"), None, None),
     "hard-vs-1-normal": (("hard", "normal"), None, None),
+    "hard-vs-3-normal": (("hard", "normal", "normal", "normal"), None, None),  # four players, par 25%
 }
 P50_MS, P99_MS = 100.0, 400.0
 TARGET = 0.40

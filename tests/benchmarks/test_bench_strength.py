@@ -19,11 +19,11 @@ def rows(capsys: pytest.CaptureFixture[str], matchups: str) -> list[dict[str, ob
     return found
 
 
-def test_the_references_play_the_level_above_against_the_one_below_heads_up(capsys: pytest.CaptureFixture[str]) -> None:
-    found = rows(capsys, "expert-vs-normal,hard-vs-1-normal")
-    assert [r["players"] for r in found] == [["expert", "normal"], ["hard", "normal"]]
-    for row in found:
-        assert row["deals"] == 4  # two boards, each dealt once with each level in each seat
+def test_the_references_play_the_level_above_against_the_one_below(capsys: pytest.CaptureFixture[str]) -> None:
+    found = rows(capsys, "expert-vs-normal,hard-vs-1-normal,hard-vs-3-normal")
+    assert [r["players"] for r in found] == [["expert", "normal"], ["hard", "normal"], ["hard", *["normal"] * 3]]
+    for row in found:  # two boards, each dealt once per rotation: the tested level in each seat
+        assert row["deals"] == 2 * len(row["players"])  # type: ignore[arg-type]
         assert 0.0 <= float(row["deal_share"]) <= 1.0  # type: ignore[arg-type]
         line = _duplicate_line(row)
         assert "reference: no target" in line
