@@ -12,8 +12,8 @@ win share (a shared deal counts 1/k, a dead deal counts for nobody), its 95% int
 boards) beside the Wilson interval over the deals, its points margin per deal (its deals' points
 against its opponents' mean, a penalty counting against it; bootstrap interval: where points
 decide the game, a deal won says less than the points), and the tested level's decision time (p50,
-p99; on this machine, with the budget fixed). ``--whole-games`` plays whole games instead of first deals:
-per-game win shares too. Targets: heads-up, a share of at least 60% with the whole interval above
+p99; on this machine, with the budget fixed). ``--whole-games`` plays whole games instead of first
+deals: per-game win shares too. Targets: heads-up, a share of at least 60% with the whole interval above
 55%; four players, at least 33% with the interval above 28%; decisions p50 <= 100 ms, p99 <= 400 ms.
 Three references have no target (``expert-vs-normal``, ``hard-vs-1-normal``, heads-up, and
 ``hard-vs-3-normal``): how far a level stands above the one below it on the same boards.
@@ -50,9 +50,9 @@ DUPLICATE = {  # tested level first; its target share and the bound its whole in
     "expert-vs-hard": (("expert", "hard"), 0.60, 0.55),
     "expert-vs-3-hard": (("expert", "hard", "hard", "hard"), 0.33, 0.28),
     "hard-vs-hard": (("hard", "hard"), 0.50, 0.0),
-    # References with no target: how far one level stands above the one below it, heads-up, on the same
-    # boards (the step the expert's target asks of it above hard; the issue's public gin rummy engine
-    # beat its greedy player in 63.6% of games).
+    # References with no target: how far one level stands above the one below it on the same boards
+    # (the step the expert's target asks of it above hard; the issue's public gin rummy engine beat its
+    # greedy player in 63.6% of games).
     "expert-vs-normal": (("expert", "normal"), None, None),
     "hard-vs-1-normal": (("hard", "normal"), None, None),
     "hard-vs-3-normal": (("hard", "normal", "normal", "normal"), None, None),  # four players, par 25%

@@ -4,8 +4,9 @@ A *board* is one seed. It is played once per rotation of the seats: in rotation 
 holds level ``levels[(i + r) % n]``, and every rotation gets the same shuffle and the same first
 dealer, so each level plays each hand once. A board's result is the tested level's share of the
 deals (or games) it won over all rotations, with its points margin (the deals' points, its own
-against its opponents' mean, a penalty counting against it), and the 95% interval is a bootstrap over boards (the
-rotations of one board are not independent), beside the Wilson interval over all deals played.
+against its opponents' mean, a penalty counting against it), and the 95% interval is a bootstrap
+over boards (the rotations of one board are not independent), beside the Wilson interval over all
+deals played.
 Decision times of the tested level are kept too (a fixed budget per decision, so they are
 comparable between runs on one machine).
 """
