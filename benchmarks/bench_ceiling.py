@@ -90,22 +90,11 @@ def finish(game: Game, memories: Sequence[TableMemory]) -> Game:
     raise RuntimeError("a deal of hard against itself does not end")
 
 
-def _copy(memory: TableMemory) -> TableMemory:
-    return TableMemory(
-        list(memory.pile),
-        list(memory.gone),
-        {s: list(c) for s, c in memory.took.items()},
-        {s: list(c) for s, c in memory.passed.items()},
-        {s: list(c) for s, c in memory.threw.items()},
-        memory.deal,
-    )
-
-
 def value(game: Game, seat: int, memories: Sequence[TableMemory], action: act.Action) -> float:
     """1 if ``action`` then hard everywhere wins the deal for ``seat`` (1/k if shared), else 0."""
     trial = game.copy()
     number = len(trial.history)
-    copies = [_copy(m) for m in memories]
+    copies = [m.copy() for m in memories]
     try:
         events = trial.apply(seat, action)
     except IllegalAction:

@@ -55,10 +55,10 @@ def measure(preset: str, deals: int, players: int, samples: int) -> dict[int, li
                 model = HandModel.of(view, memory)
                 following = deal.seats[(deal.seats.index(seat) + 1) % len(deal.seats)]
                 if model is not None:
-                    true = expert._distance(game, following, expert._copy(memory))
+                    true = expert._distance(game, following, memory.copy())
                     sampled = [
                         expert._distance(
-                            expert.world_game(view, model.sample(random.Random(i))), following, expert._copy(memory)
+                            expert.world_game(view, model.sample(random.Random(i))), following, memory.copy()
                         )
                         for i in range(samples)
                     ]

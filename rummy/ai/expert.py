@@ -275,7 +275,7 @@ def _rollout(
     deal = game.deal
     assert deal is not None
     rng = random.Random(seed)
-    public = _copy(memory)
+    public = memory.copy() if memory is not None else TableMemory()
     try:
         public.observe_all(deal.apply(seat, action, rng))
     except IllegalAction:
@@ -295,20 +295,6 @@ def _rollout(
             events = deal.apply(mover, safe_action(seen), rng)
         public.observe_all(events)
     return _value(game, seat, public)
-
-
-def _copy(memory: TableMemory | None) -> TableMemory:
-    """A copy of ``memory`` that a rollout may feed (an empty one for none)."""
-    if memory is None:
-        return TableMemory()
-    return TableMemory(
-        list(memory.pile),
-        list(memory.gone),
-        {s: list(c) for s, c in memory.took.items()},
-        {s: list(c) for s, c in memory.passed.items()},
-        {s: list(c) for s, c in memory.threw.items()},
-        memory.deal,
-    )
 
 
 def _value(game: Game, seat: int, memory: TableMemory) -> float:

@@ -105,6 +105,17 @@ class TableMemory:
         """Cards ``seat`` discarded this deal (public: everyone saw them go)."""
         return list(self.threw.get(seat, []))
 
+    def copy(self) -> TableMemory:
+        """A copy that may be fed events without changing this one (the expert's rollouts)."""
+        return TableMemory(
+            list(self.pile),
+            list(self.gone),
+            {s: list(c) for s, c in self.took.items()},
+            {s: list(c) for s, c in self.passed.items()},
+            {s: list(c) for s, c in self.threw.items()},
+            self.deal,
+        )
+
     # -- storage ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {

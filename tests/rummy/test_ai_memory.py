@@ -57,6 +57,26 @@ def test_a_new_deal_forgets_the_last() -> None:
     assert (memory.pile, memory.gone, memory.took, memory.passed, memory.deal) == ([], [], {}, {}, 2)
 
 
+def test_a_copy_is_equal_and_learns_on_its_own() -> None:
+    """A rollout feeds a copy: the copy starts equal, and what it notes never reaches the original."""
+    memory = TableMemory()
+    memory.observe_all(
+        [Event("discarded", 0, card="7♥"), Event("drew", 1, "discard", "7♥"), Event("discarded", 1, card="2♣")]
+    )
+    memory.observe(Event("drew", 0, "stock"))
+    copy = memory.copy()
+    assert copy == memory
+    copy.observe_all([Event("discarded", 0, card="K♠"), Event("drew", 1, "discard", "K♠"), Event("drew", 0, "stock")])
+    copy.observe(Event("discarded", 1, card="3♦"))
+    assert copy != memory
+    assert (memory.pile, memory.gone) == (parse_cards("2C"), parse_cards("7H 2C"))
+    assert (memory.took, memory.passed, memory.threw) == (
+        {1: parse_cards("7H")},
+        {0: parse_cards("2C")},
+        {0: parse_cards("7H"), 1: parse_cards("2C")},
+    )
+
+
 def test_round_trips_through_json() -> None:
     """to_json / from_json give back the same memory."""
     memory = TableMemory()
