@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.duplicate import ACTIONS_CAP, Board, bootstrap, points_margin, rotated, rotation_owner
+from benchmarks.duplicate import ACTIONS_CAP, Board, bootstrap, rotated, rotation_owner
 from rummy import actions as act
 from rummy.ai import TableMemory, expert, hard
 from rummy.ai.common import meld_action, meld_plan, without
@@ -66,7 +66,7 @@ def candidates(game: Game, seat: int, memory: TableMemory, discards: int = DISCA
         return out
     turn = hard.Turn(view, memory, hard.STYLES[view.rules.scoring])
     hand = list(view.hand)
-    ranked = sorted(dict.fromkeys(legal_discards(view)), key=lambda c: turn.score(without(hand, [c])) + turn.danger(c))
+    ranked = sorted(dict.fromkeys(legal_discards(view)), key=lambda c: turn.discard_cost(hand, c))
     out += [act.Discard(c) for c in ranked[:discards] if act.Discard(c) != base]
     if isinstance(base, act.Discard):  # hard holds its melds or has none: or lay them down now?
         found = meld_action(view, meld_plan(view, without(hand, [base.card])))
@@ -139,14 +139,7 @@ def searcher(
         [value(world, seat, memories, a) for a in options]
         for world in worlds(game, seat, memories[seat], mode, count, seed)
     ]
-    best, best_gain = 0, 0.0
-    for c in range(1 if rows else len(options), len(options)):
-        diffs = [row[c] - row[0] for row in rows]
-        mean = sum(diffs) / len(diffs)
-        error = (sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1) / len(diffs)) ** 0.5
-        if mean > z * error and mean > best_gain:
-            best, best_gain = c, mean
-    return options[best]
+    return options[expert.better(rows, 0.0, z) if rows else 0]
 
 
 def clairvoyant(game: Game, seat: int, memories: Sequence[TableMemory]) -> act.Action:
@@ -198,12 +191,7 @@ def play_board(
             events = game.apply(seat, action)
             for memory in memories:
                 memory.observe_all(events)
-        record = game.history[0]
-        board.deals += 1
-        board.margin += points_margin(record.outcome.points, mine, players, rules.scoring)
-        winners = record.outcome.winners
-        if winners and any(s in mine for s in winners):
-            board.deal_wins += sum(1 for s in winners if s in mine) / len(winners)
+        board.count(game.history[0].outcome, mine, players, rules.scoring)
     return board
 
 

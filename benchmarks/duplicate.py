@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from rummy.ai import TableMemory, choose_action, expert
 from rummy.game import Game, Player
 from rummy.rules import Rules, Scoring
+from rummy.scoring import DealOutcome
 from rummy.view import view_for
 
 ACTIONS_CAP = 5000  # one deal's actions at most: a looping player is a bug
@@ -38,6 +39,14 @@ class Board:
     game_wins: float = 0.0
     times: list[float] = field(default_factory=list)  # seconds per decision of the tested level
     cpu: list[float] = field(default_factory=list)  # the same decisions' processor seconds (a shared machine)
+
+    def count(self, outcome: DealOutcome, mine: set[int], seats: int, scoring: Scoring) -> None:
+        """Add one deal: its win share and points margin for the tested level's seats ``mine``."""
+        self.deals += 1
+        self.margin += points_margin(outcome.points, mine, seats, scoring)
+        winners = outcome.winners
+        if winners and any(s in mine for s in winners):
+            self.deal_wins += sum(1 for s in winners if s in mine) / len(winners)
 
 
 def rotated(levels: Sequence[str], rotation: int) -> list[str]:
@@ -88,11 +97,7 @@ def play_board(
             for memory in memories:
                 memory.observe_all(events)
         for record in game.history if whole_game else game.history[:1]:
-            winners = record.outcome.winners
-            board.deals += 1
-            board.margin += points_margin(record.outcome.points, mine, len(seats), rules.scoring)
-            if winners and any(s in mine for s in winners):
-                board.deal_wins += sum(1 for s in winners if s in mine) / len(winners)
+            board.count(record.outcome, mine, len(seats), rules.scoring)
         if whole_game and game.outcome is not None:
             board.games += 1
             winners = game.outcome.winners

@@ -122,7 +122,7 @@ def decide(
         if played >= MIN_SAMPLES and played % budget.check_every == 0 and played < samples and _settled(rows):
             break
     means = tuple(sum(col) / len(rows) for col in zip(*rows, strict=True))
-    best = _better(rows, *switch_rule(view, budget))
+    best = better(rows, *switch_rule(view, budget))
     return Decision(candidates[best], base, True, len(rows), means)
 
 
@@ -142,7 +142,7 @@ def _gains(rows: Sequence[Sequence[float]], c: int) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def _better(rows: Sequence[Sequence[float]], margin: float, z: float = Z_SWITCH) -> int:
+def better(rows: Sequence[Sequence[float]], margin: float, z: float = Z_SWITCH) -> int:
     """The candidate to play: the one gaining most over hard's move, if it gains more than ``margin`` and
     clearly (``z`` standard errors, paired on the same worlds); else hard's move (0)."""
     if len(rows) < 2:
@@ -161,7 +161,7 @@ def _settled(rows: Sequence[Sequence[float]]) -> bool:
     gains = [_gains(rows, c) for c in range(1, len(rows[0]))]
     if all(gain + Z_SWITCH * error < 0 for gain, error in gains):
         return True
-    best = _better(rows, 0.0)
+    best = better(rows, 0.0)
     return best > 0 and gains[best - 1][0] > 2 * Z_SWITCH * gains[best - 1][1]
 
 
@@ -181,15 +181,12 @@ def _candidates(
     hand = list(view.hand)
     legal = legal_discards(view)
     if isinstance(base, act.Discard) and legal:
-        ranked = sorted(
-            dict.fromkeys(legal),
-            key=lambda c: turn.score(without(hand, [c])) + turn.danger(c),
-        )
-        best = turn.score(without(hand, [ranked[0]])) + turn.danger(ranked[0])
+        ranked = sorted(dict.fromkeys(legal), key=lambda c: turn.discard_cost(hand, c))
+        best = turn.discard_cost(hand, ranked[0])
         for card in ranked:
             if len(out) >= budget.candidates:
                 break
-            cost = turn.score(without(hand, [card])) + turn.danger(card)
+            cost = turn.discard_cost(hand, card)
             if card != base.card and cost - best <= budget.close * turn.unit:
                 out.append(act.Discard(card))
         # hard holds its melds: or lay them now?

@@ -133,12 +133,16 @@ class Turn:
             cost -= self.style.feed_table
         return cost * self.unit
 
+    def discard_cost(self, hand: list[Card], card: Card) -> float:
+        """Lower is better: the score of the hand kept after discarding ``card``, plus its danger."""
+        return self.score(without(hand, [card])) + self.danger(card)
+
     def best_discard(self, hand: list[Card], legal: list[Card]) -> tuple[float, Card | None]:
         """The legal discard leaving the best-scored hand (ties: the costlier card), and that score."""
         best: tuple[float, int] = (float("inf"), 0)
         chosen: Card | None = None
         for card in dict.fromkeys(legal):
-            rank = (self.score(without(hand, [card])) + self.danger(card), -card_value(card, self.rules))
+            rank = (self.discard_cost(hand, card), -card_value(card, self.rules))
             if rank < best:
                 best, chosen = rank, card
         return best[0], chosen

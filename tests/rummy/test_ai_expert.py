@@ -161,8 +161,8 @@ def test_the_switching_rule_is_stricter_once_melds_are_on_the_table() -> None:
     assert expert.switch_rule(empty, budget) == (budget.margin, budget.z)
     assert expert.switch_rule(tabled, budget) == (budget.table_margin, budget.table_z)
     rows = [[0.5, 0.525 + 0.001 * (i % 2)] for i in range(8)]
-    assert expert._better(rows, *expert.switch_rule(empty, budget)) == 1
-    assert expert._better(rows, *expert.switch_rule(tabled, budget)) == 0
+    assert expert.better(rows, *expert.switch_rule(empty, budget)) == 1
+    assert expert.better(rows, *expert.switch_rule(tabled, budget)) == 0
 
 
 def test_a_game_with_an_opening_to_make_keeps_the_strict_rule_and_few_worlds() -> None:
