@@ -246,7 +246,9 @@ async def test_a_swiss_of_nine_through_a_crash(world: World, rami: BotProcess) -
     assert await event.move()
     await rami.kill(signal.SIGKILL)
     crashed = (event.row(), event.tables(), world.db.game(game.id))
-    assert crashed[2].version == game.version + 1 and crashed[2].status == "playing"
+    # move() checked the person's move was stored before the reply; the computer seats of that table
+    # play on at once (unpaced), so some of their moves may be stored too before the kill lands.
+    assert crashed[2].version >= game.version + 1 and crashed[2].status == "playing"
     assert crashed[0]["status"] == "playing" and len(event.state().rounds) == 2
     await rami.start()
     assert len(event.state().rounds) == 2 and before[1] == crashed[1][: len(before[1])]
